@@ -1,0 +1,33 @@
+import ArgumentParser
+import Presentation
+
+extension AppCommand {
+  struct Session: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show who is signed in, on which server, and where the token is kept.",
+      discussion: "The session is checked with the server. Exits 4 when nobody is signed in or the session has expired.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+      try await Self.show(options)
+    }
+
+    @MainActor
+    static func show(_ options: GlobalOptions) async throws {
+      let context = try CommandContext(options: options)
+      let main = MainViewModel(repository: context.root.sessionRepository)
+      await context.console.withActivity("Checking the session") { await main.launch() }
+      switch main.state {
+      case .signedIn(let session):
+        SessionScreen.show(session, root: context.root, console: context.console)
+      case .onboarding(let notice):
+        throw context.console.fail(context.notSignedIn(notice: notice))
+      case .launchFailed(let error):
+        throw context.console.fail(error)
+      case .launching:
+        preconditionFailure("launch() always leaves the launching state")
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Presentation
+
+extension AppCommand {
+  struct Signup: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Create an account and sign in to it.",
+      discussion: "Without --password-stdin the password is asked for (not echoed on a terminal).")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "The new account's username: 3 to 32 characters from a-z, 0-9, '.', '_' and '-'.")
+    var username: String
+
+    @Option(help: "Your name, as others will see it.")
+    var name: String
+
+    @Flag(help: "Read the password from standard input.")
+    var passwordStdin = false
+
+    func run() async throws {
+      try await Self.signUp(options, username: username, name: name, passwordFromStdin: passwordStdin)
+    }
+
+    @MainActor
+    static func signUp(_ options: GlobalOptions, username: String, name: String, passwordFromStdin: Bool) async throws {
+      let context = try CommandContext(options: options)
+      let main = MainViewModel(repository: context.root.sessionRepository)
+      main.notSignedIn()
+      guard let onboarding = main.onBoardingViewModel else { return }
+      onboarding.navigateToSignUp()
+      let password: String
+      if passwordFromStdin {
+        password = LineInput.readAllStandardInput()
+      } else {
+        guard let typed = LineInput(console: context.console).askSecret("Password (8+ characters): ") else {
+          throw context.console.fail(UserFacingError(code: "input_ended", message: "No password was given."))
+        }
+        password = typed
+      }
+      let flow = OnboardingFlow(context: context, main: main)
+      try await flow.submitSignUp(
+        onboarding.signUpViewModel, username: username, name: name, password: password, retrying: false)
+      guard case .signedIn(let session) = main.state else { return }
+      SessionScreen.show(session, root: context.root, console: context.console)
+    }
+  }
+}

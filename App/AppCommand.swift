@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `app` executable: the composition root's front end. Each subcommand lives in its
+/// own `AppCommand+Name.swift` file.
+@main
+struct AppCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "app",
+    abstract: "A clean-architecture Swift app on Linux: sessions, messages, likes, push, preparation.",
+    discussion: """
+      Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error.
+      Data goes to stdout, messages to stderr. NO_COLOR turns colour off.
+      """,
+    subcommands: [Login.self, Signup.self, Session.self, Logout.self]
+  )
+}

@@ -1,0 +1,77 @@
+import Data
+import Domain
+import Foundation
+import Logging
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The only place that knows concrete types: it picks the backend, the HTTP client and the
+/// session store from the global options and hands out Domain ports.
+struct CompositionRoot {
+  let dataFolder: DataFolder
+  let backend: BackendChoice
+  let httpClient: any HTTPClient
+  let endpoint: APIEndpoint
+  let sessionRepository: any UserSessionRepository
+  let logger: Logger
+
+  /// Which backend `app` talks to, and how it is named to people and in the keyring.
+  enum BackendChoice {
+    case embedded(dataFolder: URL)
+    case remote(URL)
+
+    var displayName: String {
+      switch self {
+      case .embedded(let folder): "the embedded backend (\(folder.path))"
+      case .remote(let url): url.absoluteString
+      }
+    }
+
+    /// The keyring's `server` attribute. An embedded backend lives in its data folder, so the
+    /// folder is part of its name: two data folders are two backends with their own accounts.
+    var keyringServer: String {
+      switch self {
+      case .embedded(let folder): "embedded:\(folder.path)"
+      case .remote(let url): url.absoluteString
+      }
+    }
+  }
+
+  init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    logger = Self.makeLogger(verbose: options.verbose)
+    dataFolder = try DataFolder.prepare(DataFolder.resolve(option: options.dataDir, environment: environment))
+    let client: any HTTPClient
+    if let apiURL = options.resolvedAPIURL {
+      backend = .remote(apiURL)
+      endpoint = APIEndpoint(baseURL: apiURL)
+      client = URLSessionHTTPClient()
+    } else {
+      backend = .embedded(dataFolder: dataFolder.url)
+      endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
+      let embedded = try EmbeddedBackend(
+        file: dataFolder.file("embedded-backend.sqlite"), now: { Date() },
+        randomBytes: Self.systemRandomBytes)
+      client = EmbeddedBackendHTTPClient(backend: embedded)
+    }
+    httpClient = LoggingHTTPClient(client, logger: logger)
+    sessionRepository = AuthRemoteUserSessionRepository(
+      remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient),
+      dataStore: LibsecretUserSessionDataStore(server: backend.keyringServer))
+  }
+
+  static func systemRandomBytes(_ count: Int) -> [UInt8] {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+  }
+
+  private static func makeLogger(verbose: Bool) -> Logger {
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = verbose ? .debug : .warning
+      return handler
+    }
+    return Logger(label: "app")
+  }
+}

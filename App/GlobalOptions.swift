@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+
+/// Options every command takes, with their environment-variable fallbacks.
+struct GlobalOptions: ParsableArguments {
+  @Option(
+    name: .customLong("api-url"),
+    help: ArgumentHelp(
+      "Base URL of a backend that serves the API contract (env APP_API_URL). Default: the embedded backend.",
+      valueName: "url"))
+  var apiURL: String?
+
+  @Option(
+    name: .customLong("data-dir"),
+    help: ArgumentHelp(
+      "Folder for the app's data (env APP_DATA_DIR). Default: $XDG_DATA_HOME/app or ~/.local/share/app.",
+      valueName: "dir"))
+  var dataDir: String?
+
+  @Flag(help: "Print one JSON document on stdout instead of text.")
+  var json = false
+
+  @Flag(help: "Log what the app does to stderr (never tokens or passwords).")
+  var verbose = false
+
+  func validate() throws {
+    if let raw = resolvedAPIURLString {
+      guard Self.parseAPIURL(raw) != nil else {
+        throw ValidationError("'\(raw)' is not an http(s) URL with a host, such as http://127.0.0.1:8080/api/v1.")
+      }
+    }
+  }
+
+  var resolvedAPIURLString: String? {
+    let value = apiURL ?? ProcessInfo.processInfo.environment["APP_API_URL"]
+    return value?.isEmpty == false ? value : nil
+  }
+
+  /// The API base URL, or nil for the embedded backend.
+  var resolvedAPIURL: URL? {
+    resolvedAPIURLString.flatMap(Self.parseAPIURL)
+  }
+
+  static func parseAPIURL(_ raw: String) -> URL? {
+    let trimmed = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+    guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false,
+      url.query == nil, url.fragment == nil
+    else { return nil }
+    return url
+  }
+}

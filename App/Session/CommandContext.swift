@@ -1,0 +1,32 @@
+import ArgumentParser
+import Domain
+import Presentation
+
+/// What every command starts from: its console and its composition root. Building the root
+/// can fail (a data folder that cannot be created, a backend file that cannot be opened);
+/// that is reported like any other failure.
+@MainActor
+struct CommandContext {
+  let console: Console
+  let root: CompositionRoot
+
+  init(options: GlobalOptions) throws {
+    console = Console(json: options.json)
+    do {
+      root = try CompositionRoot(options: options)
+    } catch {
+      throw console.fail(UserFacingError(code: "setup_failed", message: "\(error)"))
+    }
+  }
+
+  /// The error for "nobody is signed in", naming the server.
+  func notSignedIn(notice: OnboardingNotice?) -> UserFacingError {
+    switch notice {
+    case .sessionExpired(let username): UserFacingError(SessionError.expired(username: username))
+    case nil:
+      UserFacingError(
+        code: "not_signed_in", message: "You are not signed in to \(root.backend.displayName).",
+        hint: "Run `app login` to sign in.", requiresAuthentication: true)
+    }
+  }
+}

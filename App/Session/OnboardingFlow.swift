@@ -1,0 +1,94 @@
+import ArgumentParser
+import Domain
+import Presentation
+
+/// Drives the seed's view models from lines of input: the welcome, sign-in and sign-up
+/// screens, as a person sees them at a terminal or a script feeds them through a pipe.
+@MainActor
+struct OnboardingFlow {
+  let context: CommandContext
+  let main: MainViewModel
+  private var console: Console { context.console }
+  private var input: LineInput { LineInput(console: context.console) }
+
+  /// Failures a person can fix by typing something else; anything else ends the command.
+  private static let retryableCodes: Set<String> = [
+    "invalid_credentials", "invalid_input", "username_taken", "rejected",
+  ]
+
+  /// Runs the screens until somebody is signed in; throws the exit code otherwise.
+  func run() async throws {
+    while case .onboarding = main.state, let onboarding = main.onBoardingViewModel {
+      switch onboarding.screen {
+      case .welcome: try welcome(onboarding)
+      case .signIn: try await signIn(onboarding)
+      case .signUp: try await signUp(onboarding)
+      }
+    }
+  }
+
+  private func welcome(_ onboarding: OnBoardingViewModel) throws {
+    console.message("Welcome! You are not signed in to \(context.root.backend.displayName).")
+    console.message("  1) Sign in\n  2) Sign up\n  q) Quit")
+    guard let choice = input.ask("Choose 1, 2 or q: ") else { throw inputEnded() }
+    switch choice.trimmingCharacters(in: .whitespaces).lowercased() {
+    case "1", "s", "sign in", "signin": onboarding.welcomeViewModel.send(.signInTapped)
+    case "2", "u", "sign up", "signup": onboarding.welcomeViewModel.send(.signUpTapped)
+    case "q", "quit": throw console.fail(context.notSignedIn(notice: nil))
+    default: console.message("Please type 1, 2 or q.")
+    }
+  }
+
+  private func signIn(_ onboarding: OnBoardingViewModel) async throws {
+    console.message("Sign in (leave the username empty to go back).")
+    guard let username = input.ask("Username: ") else { throw inputEnded() }
+    if username.isEmpty { return onboarding.navigateToWelcome() }
+    guard let password = input.askSecret("Password: ") else { throw inputEnded() }
+    try await submitSignIn(onboarding.signInViewModel, username: username, password: password, retrying: true)
+  }
+
+  private func signUp(_ onboarding: OnBoardingViewModel) async throws {
+    console.message("Create an account (leave the username empty to go back).")
+    guard let username = input.ask("Username: ") else { throw inputEnded() }
+    if username.isEmpty { return onboarding.navigateToWelcome() }
+    guard let name = input.ask("Your name: ") else { throw inputEnded() }
+    let minimum = CredentialRules.minimumPasswordLength
+    guard let password = input.askSecret("Password (\(minimum)+ characters): ") else { throw inputEnded() }
+    try await submitSignUp(
+      onboarding.signUpViewModel, username: username, name: name, password: password, retrying: true)
+  }
+
+  func submitSignIn(_ viewModel: SignInViewModel, username: String, password: String, retrying: Bool) async throws {
+    await viewModel.send(.usernameChanged(username))
+    await viewModel.send(.passwordChanged(password))
+    await console.withActivity("Signing in") { await viewModel.send(.signInTapped) }
+    try handle(viewModel.state.status, retrying: retrying)
+  }
+
+  func submitSignUp(
+    _ viewModel: SignUpViewModel, username: String, name: String, password: String, retrying: Bool
+  ) async throws {
+    await viewModel.send(.usernameChanged(username))
+    await viewModel.send(.nameChanged(name))
+    await viewModel.send(.passwordChanged(password))
+    await console.withActivity("Creating the account") { await viewModel.send(.signUpTapped) }
+    try handle(viewModel.state.status, retrying: retrying)
+  }
+
+  private func handle(_ status: FormStatus, retrying: Bool) throws {
+    let error: UserFacingError
+    switch status {
+    case .succeeded, .editing, .submitting: return
+    case .invalid(let sentences):
+      error = UserFacingError(code: "invalid_input", message: sentences.joined(separator: " "))
+    case .failed(let failure):
+      error = failure
+    }
+    guard retrying, Self.retryableCodes.contains(error.code) else { throw console.fail(error) }
+    console.show(error)
+  }
+
+  private func inputEnded() -> ExitCode {
+    console.fail(UserFacingError(code: "input_ended", message: "The input ended before anybody signed in."))
+  }
+}

@@ -1,0 +1,28 @@
+import Domain
+import Foundation
+
+/// The signed-in screen: who, on which server, and where the token is kept (never the token).
+enum SessionScreen {
+  struct Report: Encodable {
+    let signedIn: Bool
+    let server: String
+    let username: String
+    let name: String
+    let userID: String
+    let tokenStorage: String
+  }
+
+  static func show(_ session: UserSession, root: CompositionRoot, console: Console) {
+    let profile = session.profile
+    let storage = "\(root.sessionRepository.storageLocation) account=\(session.remoteSession.username)"
+    if console.json {
+      JSONOutput.write(
+        Report(
+          signedIn: true, server: root.backend.displayName, username: profile.username,
+          name: profile.name, userID: profile.id, tokenStorage: storage), to: console)
+    } else {
+      console.output("Signed in as \(profile.username) (\(profile.name)) on \(root.backend.displayName).")
+      console.output("Token: kept in the \(storage)")
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import Presentation
+
+/// The exit codes `app` promises (see `app --help`).
+enum ExitCodes {
+  static let failure = ExitCode(1)
+  /// As the GitHub CLI: signed out, or the session was rejected.
+  static let authenticationRequired = ExitCode(4)
+
+  static func code(for error: UserFacingError) -> ExitCode {
+    error.requiresAuthentication ? authenticationRequired : failure
+  }
+}
+
+extension Console {
+  /// Reports `error` and returns the exit code that goes with it, for `throw`.
+  func fail(_ error: UserFacingError) -> ExitCode {
+    report(error)
+    return ExitCodes.code(for: error)
+  }
+}

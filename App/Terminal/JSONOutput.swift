@@ -1,0 +1,11 @@
+import Foundation
+
+/// The single JSON document a `--json` command prints on stdout.
+enum JSONOutput {
+  static func write(_ value: some Encodable, to console: Console) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    console.output(String(decoding: data, as: UTF8.self))
+  }
+}

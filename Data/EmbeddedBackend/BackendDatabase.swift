@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+
+/// The embedded backend's own state: accounts and issued tokens, in one SQLite file.
+///
+/// Modelled on GRDB's demo `AppDatabase`: one type wraps the writer, runs the migrations
+/// (a shipped migration is never edited; add "v2"), and exposes named operations.
+/// A `DatabasePool` in WAL mode lets several `app` processes use the same file at once.
+final class BackendDatabase: Sendable {
+  let writer: any DatabaseWriter
+
+  init(_ writer: any DatabaseWriter) throws {
+    self.writer = writer
+    try Self.migrator.migrate(writer)
+  }
+
+  /// Opens (creating if needed) the backend file, readable by its owner only.
+  static func open(at url: URL) throws -> BackendDatabase {
+    var configuration = Configuration()
+    // Another `app` process may be writing: wait for it rather than fail "database is locked".
+    configuration.busyMode = .timeout(10)
+    let pool = try DatabasePool(path: url.path, configuration: configuration)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    return try BackendDatabase(pool)
+  }
+
+  static func inMemory() throws -> BackendDatabase {
+    try BackendDatabase(DatabaseQueue())
+  }
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: accounts and tokens") { db in
+      try db.create(table: AccountRecord.databaseTableName) { table in
+        table.primaryKey("id", .text)
+        table.column("username", .text).notNull().unique()
+        table.column("name", .text).notNull()
+        table.column("passwordHash", .text).notNull()
+      }
+      try db.create(table: TokenRecord.databaseTableName) { table in
+        // Only a SHA-256 of each token is kept: this file never holds a usable token.
+        table.primaryKey("tokenHash", .text)
+        table.column("accountID", .text).notNull()
+          .references(AccountRecord.databaseTableName, onDelete: .cascade)
+        table.column("createdAt", .integer).notNull()
+        table.column("expiresIn", .integer).notNull()
+        table.column("scope", .text).notNull()
+      }
+    }
+    return migrator
+  }
+}
+
+// MARK: - Named operations
+
+extension BackendDatabase {
+  enum AccountCreation: Equatable {
+    case created
+    case usernameTaken
+  }
+
+  func createAccount(_ account: AccountRecord) throws -> AccountCreation {
+    try writer.write { db in
+      if try AccountRecord.filter(AccountRecord.Columns.username == account.username).fetchCount(db) > 0 {
+        return .usernameTaken
+      }
+      try account.insert(db)
+      return .created
+    }
+  }
+
+  func account(username: String) throws -> AccountRecord? {
+    try writer.read { db in
+      try AccountRecord.filter(AccountRecord.Columns.username == username).fetchOne(db)
+    }
+  }
+
+  func hasAccounts() throws -> Bool {
+    try writer.read { db in try AccountRecord.fetchCount(db) > 0 }
+  }
+
+  func insert(_ token: TokenRecord) throws {
+    try writer.write { db in try token.insert(db) }
+  }
+
+  /// The account a token belongs to, if the token exists and has not expired at `now`.
+  func account(tokenHash: String, now: Date) throws -> AccountRecord? {
+    try writer.read { db in
+      guard let token = try TokenRecord.fetchOne(db, key: tokenHash),
+        token.isValid(at: now)
+      else { return nil }
+      return try AccountRecord.fetchOne(db, key: token.accountID)
+    }
+  }
+
+  /// Returns whether the token existed.
+  func deleteToken(hash: String) throws -> Bool {
+    try writer.write { db in try TokenRecord.deleteOne(db, key: hash) }
+  }
+}

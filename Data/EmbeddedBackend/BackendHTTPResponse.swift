@@ -1,0 +1,29 @@
+import Foundation
+
+/// An answer of the embedded backend: a status and JSON bytes, as a real server sends them.
+public struct BackendHTTPResponse: Sendable, Equatable {
+  public let status: Int
+  public let headers: [String: String]
+  public let body: Data
+
+  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  static func json(_ status: Int, _ value: some Encodable) -> BackendHTTPResponse {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return BackendHTTPResponse(
+      status: status, headers: ["Content-Type": "application/json"],
+      body: try! encoder.encode(value))
+  }
+
+  /// The contract's error body: `{"error": code, "error_description": text}`.
+  static func error(_ status: Int, _ code: String, _ description: String) -> BackendHTTPResponse {
+    json(status, ["error": code, "error_description": description])
+  }
+
+  static let noContent = BackendHTTPResponse(status: 204)
+}

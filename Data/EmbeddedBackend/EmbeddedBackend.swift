@@ -1,0 +1,124 @@
+import Crypto
+import Foundation
+
+/// The backend of `../shared/API.md`, in process: what `app` talks to unless `--api-url`
+/// names another server.
+///
+/// It answers with the same statuses and JSON bytes a real server sends, so the app's
+/// mappers parse real JSON either way. Its state lives in its own file in the data folder,
+/// so it carries across runs. Each feature adds its routes as a `BackendRoutes` group.
+public final class EmbeddedBackend: Sendable {
+  /// The account every fresh backend starts with, documented in the README.
+  public static let demoUsername = "demo"
+  public static let demoPassword = "demo-password"
+  public static let demoName = "Demo User"
+  /// OWASP's figure for PBKDF2-HMAC-SHA256.
+  public static let defaultPasswordRounds = 600_000
+  /// How long an issued token lives.
+  static let tokenLifetime = 30 * 24 * 3600
+
+  let database: BackendDatabase
+  let now: @Sendable () -> Date
+  let randomBytes: @Sendable (Int) -> [UInt8]
+  let passwordHasher: PasswordHasher
+
+  init(
+    database: BackendDatabase, now: @escaping @Sendable () -> Date,
+    randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int
+  ) throws {
+    self.database = database
+    self.now = now
+    self.randomBytes = randomBytes
+    self.passwordHasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
+    try seedDemoAccountIfEmpty()
+  }
+
+  /// Opens the backend whose state is kept in `file`, creating it with the demo account.
+  public convenience init(
+    file: URL, now: @escaping @Sendable () -> Date,
+    randomBytes: @escaping @Sendable (Int) -> [UInt8],
+    passwordRounds: Int = defaultPasswordRounds
+  ) throws {
+    try self.init(
+      database: try BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
+      passwordRounds: passwordRounds)
+  }
+
+  /// A backend that forgets everything when released, for tests.
+  public static func inMemory(
+    now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
+    passwordRounds: Int = 1_000
+  ) throws -> EmbeddedBackend {
+    try EmbeddedBackend(
+      database: try BackendDatabase.inMemory(), now: now, randomBytes: randomBytes,
+      passwordRounds: passwordRounds)
+  }
+
+  public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
+    let routeGroups: [any BackendRoutes] = [AuthRoutes(backend: self)]
+    do {
+      for group in routeGroups {
+        if let response = try await group.respond(to: request) { return response }
+      }
+      return .error(404, "not_found", "No route for \(request.method) \(request.path)")
+    } catch let failure as BackendFailure {
+      return failure.response
+    } catch {
+      return .error(500, "server_error", "The embedded backend failed: \(error)")
+    }
+  }
+
+  // MARK: - Shared helpers for route groups
+
+  /// The account behind the request's bearer token, or a 401 answer.
+  func authenticatedAccount(_ request: BackendHTTPRequest) throws -> AccountRecord {
+    guard let token = request.bearerToken,
+      let account = try database.account(tokenHash: Self.hash(token: token), now: now())
+    else {
+      throw BackendFailure(.error(401, "invalid_token", "The access token is missing, unknown or expired"))
+    }
+    return account
+  }
+
+  func makeToken() -> String {
+    Data(randomBytes(32)).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  /// A random version-4 UUID string, from the injected randomness.
+  func makeID() -> String {
+    var bytes = randomBytes(16)
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let hex = bytes.map { String(format: "%02x", $0) }.joined()
+    let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+      String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+    }
+    return parts.joined(separator: "-")
+  }
+
+  static func hash(token: String) -> String {
+    SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+  }
+
+  private func seedDemoAccountIfEmpty() throws {
+    guard try !database.hasAccounts() else { return }
+    let demo = AccountRecord(
+      id: makeID(), username: Self.demoUsername, name: Self.demoName,
+      passwordHash: try passwordHasher.hash(Self.demoPassword))
+    _ = try database.createAccount(demo)
+  }
+}
+
+/// A set of routes of one feature. Returns nil for requests that are not its own.
+protocol BackendRoutes: Sendable {
+  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse?
+}
+
+/// An answer that ends a route early, such as a 401 or a 422.
+struct BackendFailure: Error {
+  let response: BackendHTTPResponse
+  init(_ response: BackendHTTPResponse) { self.response = response }
+}

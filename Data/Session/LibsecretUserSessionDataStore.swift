@@ -1,0 +1,67 @@
+import Domain
+import Foundation
+
+/// Keeps the session token in the Secret Service through libsecret: the Linux stand-in
+/// for the seed's `KeyChainUserSessionDataStore`.
+///
+/// Each item carries `service`, `server` and `account` attributes, so
+/// `secret-tool search service app` finds it. One item per `service` + `server`: saving
+/// another account's session replaces the previous one. There is no fallback to a file.
+public struct LibsecretUserSessionDataStore: UserSessionDataStore {
+  public static let defaultService = "app"
+
+  private let service: String
+  private let server: String
+  private let client: SecretServiceClient
+
+  /// `server` names the backend the sessions belong to (its base URL); `timeout` bounds
+  /// every call, so that a keyring nobody can unlock ends in an error, not a hang.
+  public init(service: String = defaultService, server: String, timeout: Duration = .seconds(10)) {
+    self.service = service
+    self.server = server
+    self.client = SecretServiceClient(timeout: timeout)
+  }
+
+  public var location: String {
+    "Secret Service (libsecret) item with service=\(service) server=\(server)"
+  }
+
+  public func readUserSession() async throws -> RemoteUserSession? {
+    let items = try await client.search(pattern)
+    guard let account = items.map(\.account).sorted().first else { return nil }
+    guard let token = try await client.lookup(attributes(account: account)) else { return nil }
+    return RemoteUserSession(username: account, accessToken: AccessToken(token))
+  }
+
+  public func save(_ session: RemoteUserSession) async throws {
+    // Store first, then remove the others: a failure between the two leaves an extra item,
+    // never no item.
+    try await client.store(
+      attributes(account: session.username),
+      label: "app session for \(session.username) on \(server)",
+      secret: session.accessToken.value)
+    for other in try await client.search(pattern) where other.account != session.username {
+      try await client.clear(attributes(account: other.account))
+    }
+  }
+
+  public func deleteUserSession() async throws {
+    try await client.clear(pattern)
+  }
+
+  public func checkWritable() async throws {
+    // A throwaway item under its own service name, so no session search can ever see it.
+    let probe = SecretServiceClient.Attributes(
+      service: "\(service).write-check", server: server, account: "write-check")
+    try await client.store(probe, label: "app write check", secret: "write-check")
+    try await client.clear(probe)
+  }
+
+  private var pattern: SecretServiceClient.Attributes {
+    .init(service: service, server: server, account: nil)
+  }
+
+  private func attributes(account: String) -> SecretServiceClient.Attributes {
+    .init(service: service, server: server, account: account)
+  }
+}

@@ -1,0 +1,152 @@
+import CLibSecret
+import Domain
+import Foundation
+import Synchronization
+
+/// Synchronous libsecret calls, each run on its own thread with a time limit.
+///
+/// libsecret's sync calls can block indefinitely on a locked keyring that waits for a
+/// prompt nobody can see. Every call gets a `GCancellable`; when the limit passes the call
+/// is cancelled and the caller gets `SessionStoreError.timedOut` instead of a hang.
+struct SecretServiceClient: Sendable {
+  let timeout: Duration
+
+  /// The `service` / `server` / `account` attributes of one item, or a search pattern
+  /// when `account` is nil.
+  struct Attributes: Sendable, Equatable {
+    var service: String
+    var server: String
+    var account: String?
+  }
+
+  struct FoundItem: Sendable, Equatable {
+    let account: String
+  }
+
+  func search(_ attributes: Attributes) async throws -> [FoundItem] {
+    try await run { cancellable in
+      let table = Self.table(attributes)
+      defer { g_hash_table_unref(table) }
+      var error: UnsafeMutablePointer<GError>?
+      let list = secret_password_searchv_sync(
+        app_session_schema(), table, app_search_all_unlocking(), cancellable, &error)
+      try Self.check(error)
+      defer { app_list_free_retrievables(list) }
+      var found: [FoundItem] = []
+      var node = list
+      while let current = node {
+        if let account = app_retrievable_copy_attribute(app_list_retrievable(current), "account") {
+          found.append(FoundItem(account: String(cString: account)))
+          g_free(account)
+        }
+        node = current.pointee.next
+      }
+      return found
+    }
+  }
+
+  func lookup(_ attributes: Attributes) async throws -> String? {
+    try await run { cancellable in
+      let table = Self.table(attributes)
+      defer { g_hash_table_unref(table) }
+      var error: UnsafeMutablePointer<GError>?
+      let secret = secret_password_lookupv_sync(app_session_schema(), table, cancellable, &error)
+      try Self.check(error)
+      guard let secret else { return nil }
+      defer { secret_password_free(secret) }
+      return String(cString: secret)
+    }
+  }
+
+  func store(_ attributes: Attributes, label: String, secret: String) async throws {
+    try await run { cancellable in
+      let table = Self.table(attributes)
+      defer { g_hash_table_unref(table) }
+      var error: UnsafeMutablePointer<GError>?
+      let stored = secret_password_storev_sync(
+        app_session_schema(), table, nil, label, secret, cancellable, &error)
+      try Self.check(error)
+      guard stored != 0 else {
+        throw SessionStoreError.unavailable(reason: "the Secret Service did not store the item")
+      }
+    }
+  }
+
+  func clear(_ attributes: Attributes) async throws {
+    try await run { cancellable in
+      let table = Self.table(attributes)
+      defer { g_hash_table_unref(table) }
+      var error: UnsafeMutablePointer<GError>?
+      _ = secret_password_clearv_sync(app_session_schema(), table, cancellable, &error)
+      try Self.check(error)
+    }
+  }
+
+  // MARK: - Plumbing
+
+  private static func table(_ attributes: Attributes) -> OpaquePointer {
+    let table = app_attributes_new()!
+    app_attributes_set(table, "service", attributes.service)
+    app_attributes_set(table, "server", attributes.server)
+    if let account = attributes.account { app_attributes_set(table, "account", account) }
+    return table
+  }
+
+  private static func check(_ error: UnsafeMutablePointer<GError>?) throws {
+    guard let error else { return }
+    defer { g_error_free(error) }
+    let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    throw SessionStoreError.unavailable(reason: message)
+  }
+
+  /// Runs `body` on a thread of its own and waits for it at most `timeout`.
+  private func run<T: Sendable>(
+    _ body: @escaping @Sendable (UnsafeMutablePointer<GCancellable>?) throws -> T
+  ) async throws -> T {
+    let cancellable = SendableCancellable(g_cancellable_new())
+    defer { g_object_unref(cancellable.pointer) }
+    let outcome = Once<Result<T, any Error>>()
+    let seconds = Int(timeout.components.seconds)
+    return try await withCheckedThrowingContinuation { continuation in
+      outcome.onResolve { continuation.resume(with: $0) }
+      let thread = Thread {
+        let result = Result { try body(cancellable.pointer) }
+        outcome.resolve(result)
+      }
+      thread.start()
+      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+        if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: seconds))) {
+          g_cancellable_cancel(cancellable.pointer)
+        }
+      }
+    }
+  }
+}
+
+/// A `GCancellable` pointer handed between threads. GCancellable is documented as
+/// thread-safe: `g_cancellable_cancel` may be called from any thread.
+private struct SendableCancellable: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<GCancellable>?
+  init(_ pointer: UnsafeMutablePointer<GCancellable>?) { self.pointer = pointer }
+}
+
+/// A result that can be settled once, by whichever of the call and the timer comes first.
+private final class Once<Value: Sendable>: Sendable {
+  private let state = Mutex<(value: Value?, handler: (@Sendable (Value) -> Void)?)>((nil, nil))
+
+  func onResolve(_ handler: @escaping @Sendable (Value) -> Void) {
+    state.withLock { $0.handler = handler }
+  }
+
+  /// Returns true for the first caller only.
+  @discardableResult
+  func resolve(_ value: Value) -> Bool {
+    let handler: (@Sendable (Value) -> Void)? = state.withLock { state in
+      guard state.value == nil else { return nil }
+      state.value = value
+      return state.handler
+    }
+    handler?(value)
+    return handler != nil
+  }
+}

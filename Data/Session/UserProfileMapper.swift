@@ -1,0 +1,29 @@
+import Domain
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Reads the contract's UserProfile object out of `GET /me`.
+enum UserProfileMapper {
+  private struct UserProfileDTO: Decodable {
+    let id: String
+    let username: String
+    let name: String
+    let first_name: String?
+    let last_name: String?
+  }
+
+  static func map(_ data: Data, from response: HTTPURLResponse) throws -> UserProfile {
+    guard APIErrorMapper.isSuccess(response) else {
+      throw APIErrorMapper.map(data, from: response)
+    }
+    guard let dto = try? JSONDecoder().decode(UserProfileDTO.self, from: data) else {
+      throw RemoteAPIError.invalidResponse(reason: "the profile answer is not a UserProfile object")
+    }
+    return UserProfile(
+      id: dto.id, username: dto.username, name: dto.name, firstName: dto.first_name,
+      lastName: dto.last_name)
+  }
+}

@@ -1,0 +1,58 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers are separate targets so the compiler enforces the dependency rule:
+// Data → Domain, Presentation → Domain, App → everything. Domain and Presentation
+// import no infrastructure.
+let package = Package(
+  name: "CleanArchitectureApp",
+  products: [
+    .executable(name: "app", targets: ["App"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  ],
+  targets: [
+    .target(name: "Domain", path: "Domain"),
+    .systemLibrary(
+      name: "CLibSecret",
+      path: "Data/CLibSecret",
+      pkgConfig: "libsecret-1",
+      providers: [.apt(["libsecret-1-dev"])]
+    ),
+    .target(
+      name: "Data",
+      dependencies: [
+        "Domain",
+        "CLibSecret",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Data",
+      exclude: ["CLibSecret"]
+    ),
+    .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation"),
+    .executableTarget(
+      name: "App",
+      dependencies: [
+        "Domain",
+        "Data",
+        "Presentation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "App"
+    ),
+    .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
+    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+    .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
+    .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,61 @@
+import Domain
+
+/// The sign-up form: the full input rules before any request, then loading and failure
+/// states. On success it tells its `SignedInResponder`, as sign-in does.
+@MainActor
+public final class SignUpViewModel {
+  public struct State: Equatable, Sendable {
+    public var username = ""
+    public var name = ""
+    public var password = ""
+    public var status = FormStatus.editing
+  }
+
+  public enum Action: Equatable, Sendable {
+    case usernameChanged(String)
+    case nameChanged(String)
+    case passwordChanged(String)
+    case signUpTapped
+  }
+
+  public private(set) var state = State() {
+    didSet { onStateChange?(state) }
+  }
+  public var onStateChange: ((State) -> Void)?
+
+  private let repository: any UserSessionRepository
+  private weak var signedInResponder: (any SignedInResponder)?
+
+  public init(repository: any UserSessionRepository, signedInResponder: (any SignedInResponder)?) {
+    self.repository = repository
+    self.signedInResponder = signedInResponder
+  }
+
+  public func send(_ action: Action) async {
+    switch action {
+    case .usernameChanged(let username): state.username = username
+    case .nameChanged(let name): state.name = name
+    case .passwordChanged(let password): state.password = password
+    case .signUpTapped: await signUp()
+    }
+  }
+
+  private func signUp() async {
+    guard !state.status.isSubmitting else { return }
+    let account = NewAccount(username: state.username, name: state.name, password: state.password)
+    let issues = CredentialRules.issues(signingUp: account)
+    guard issues.isEmpty else {
+      state.status = .invalid(issues.map(UserFacingError.describe))
+      return
+    }
+    state.status = .submitting
+    do {
+      let session = try await repository.signUp(account)
+      state.password = ""
+      state.status = .succeeded
+      signedInResponder?.signedIn(to: session)
+    } catch {
+      state.status = .failed(UserFacingError(error))
+    }
+  }
+}

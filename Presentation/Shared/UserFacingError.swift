@@ -1,0 +1,111 @@
+import Domain
+
+/// An error as a person should read it: what happened, what to do, and whether signing in
+/// would help. Every front end renders errors through this one type, so the same failure
+/// reads the same everywhere.
+public struct UserFacingError: Error, Equatable, Sendable {
+  /// A stable, machine-readable name for `--json` output and scripts.
+  public let code: String
+  public let message: String
+  public let hint: String?
+  /// True when the fix is to sign in (front ends exit with "authentication required").
+  public let requiresAuthentication: Bool
+
+  public init(code: String, message: String, hint: String? = nil, requiresAuthentication: Bool = false) {
+    self.code = code
+    self.message = message
+    self.hint = hint
+    self.requiresAuthentication = requiresAuthentication
+  }
+
+  public init(_ error: any Error) {
+    switch error {
+    case let error as UserFacingError: self = error
+    case let error as SessionError: self = Self.describe(error)
+    case let error as RemoteAPIError: self = Self.describe(error)
+    case let error as SessionStoreError: self = Self.describe(error)
+    case is CancellationError: self.init(code: "cancelled", message: "Cancelled.")
+    default: self.init(code: "failure", message: "\(error)")
+    }
+  }
+
+  private static let signInHint = "Run `app login` to sign in."
+
+  private static func describe(_ error: SessionError) -> UserFacingError {
+    switch error {
+    case .notSignedIn:
+      UserFacingError(
+        code: "not_signed_in", message: "You are not signed in.", hint: signInHint,
+        requiresAuthentication: true)
+    case .expired(let username):
+      UserFacingError(
+        code: "session_expired",
+        message: "The session of \(username) has expired or was revoked; it was removed.",
+        hint: signInHint, requiresAuthentication: true)
+    case .invalidCredentials:
+      UserFacingError(code: "invalid_credentials", message: "Wrong username or password.")
+    case .usernameTaken(let username):
+      UserFacingError(
+        code: "username_taken", message: "The username \(username) is taken.",
+        hint: "Choose another one, or sign in with `app login`.")
+    case .invalidInput(let issues):
+      UserFacingError(
+        code: "invalid_input", message: issues.map(describe).joined(separator: " "))
+    case .rejectedByServer(let reason):
+      UserFacingError(code: "rejected", message: "The server refused the input: \(reason).")
+    }
+  }
+
+  /// One sentence per input rule, shared with the sign-in and sign-up screens.
+  public static func describe(_ issue: CredentialIssue) -> String {
+    switch issue {
+    case .usernameMissing: "Enter a username."
+    case .usernameMalformed:
+      "A username is 3 to 32 characters from a-z, 0-9, '.', '_' and '-'."
+    case .nameMissing: "Enter your name."
+    case .passwordMissing: "Enter a password."
+    case .passwordTooShort:
+      "A password needs at least \(CredentialRules.minimumPasswordLength) characters."
+    }
+  }
+
+  private static func describe(_ error: RemoteAPIError) -> UserFacingError {
+    let serverHint = "Check the server address (--api-url or APP_API_URL) and that the server is running."
+    switch error {
+    case .unauthorized:
+      return UserFacingError(
+        code: "unauthorized", message: "The server rejected the session.", hint: signInHint,
+        requiresAuthentication: true)
+    case .unreachable(let reason):
+      return UserFacingError(
+        code: "server_unreachable", message: "The server is unreachable: \(reason).", hint: serverHint)
+    case .timedOut(let seconds):
+      return UserFacingError(
+        code: "timeout", message: "The server did not answer within \(seconds) s.", hint: serverHint)
+    case .server(let status, let code, let description):
+      let detail = description.map { ": \($0)" } ?? code.map { " (\($0))" } ?? ""
+      return UserFacingError(code: "server_error", message: "The server answered HTTP \(status)\(detail).")
+    case .invalidResponse(let reason):
+      return UserFacingError(
+        code: "invalid_response", message: "The server's answer could not be read: \(reason).")
+    }
+  }
+
+  private static func describe(_ error: SessionStoreError) -> UserFacingError {
+    let keyringHint =
+      "Session tokens are kept only in a Secret Service keyring, never in a file. On a desktop, "
+      + "unlock your keyring (GNOME Keyring, KeePassXC); on a headless machine, run the app "
+      + "inside one with `scripts/with-keyring app …` (README: Headless machines)."
+    switch error {
+    case .unavailable(let reason):
+      return UserFacingError(
+        code: "keyring_unavailable", message: "No usable Secret Service: \(reason).",
+        hint: keyringHint)
+    case .timedOut(let seconds):
+      return UserFacingError(
+        code: "keyring_timeout",
+        message: "The Secret Service did not answer within \(seconds) s; the keyring is probably locked and waiting for a password prompt.",
+        hint: keyringHint)
+    }
+  }
+}
