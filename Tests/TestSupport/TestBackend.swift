@@ -1,0 +1,35 @@
+import Data
+import Foundation
+import Synchronization
+
+/// Test doubles for the embedded backend's dependencies: a clock a test moves by hand and
+/// randomness that repeats.
+public enum TestBackend {
+  /// An embedded backend in memory, with a settable clock and counting "randomness".
+  public static func make(now: TestNow = TestNow()) throws -> EmbeddedBackend {
+    let counter = Mutex<UInt8>(0)
+    return try EmbeddedBackend.inMemory(
+      now: { now.date },
+      randomBytes: { count in
+        counter.withLock { value in
+          value &+= 1
+          return [UInt8](repeating: value, count: count)
+        }
+      })
+  }
+}
+
+/// A "now" a test sets and advances.
+public final class TestNow: Sendable {
+  private let current: Mutex<Date>
+
+  public init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+    current = Mutex(date)
+  }
+
+  public var date: Date { current.withLock { $0 } }
+
+  public func advance(by seconds: TimeInterval) {
+    current.withLock { $0 = $0.addingTimeInterval(seconds) }
+  }
+}
