@@ -51,7 +51,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
-    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
+    .testTarget(
+      name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
     .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

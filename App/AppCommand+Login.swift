@@ -32,7 +32,9 @@ extension AppCommand {
     }
 
     @MainActor
-    static func login(_ options: GlobalOptions, username: String?, passwordFromStdin: Bool) async throws {
+    static func login(_ options: GlobalOptions, username: String?, passwordFromStdin: Bool)
+      async throws
+    {
       let context = try CommandContext(options: options)
       let main = MainViewModel(repository: context.root.sessionRepository)
       let flow = OnboardingFlow(context: context, main: main)
@@ -45,20 +47,26 @@ extension AppCommand {
         if passwordFromStdin {
           password = LineInput.readAllStandardInput()
         } else {
-          guard let typed = LineInput(console: context.console).askSecret("Password for \(username): ") else {
-            throw context.console.fail(UserFacingError(code: "input_ended", message: "No password was given."))
+          guard
+            let typed = LineInput(console: context.console).askSecret("Password for \(username): ")
+          else {
+            throw context.console.fail(
+              UserFacingError(code: "input_ended", message: "No password was given."))
           }
           password = typed
         }
-        try await flow.submitSignIn(onboarding.signInViewModel, username: username, password: password, retrying: false)
+        try await flow.submitSignIn(
+          onboarding.signInViewModel, username: username, password: password, retrying: false)
       } else {
-        context.console.message("Checking for a saved session on \(context.root.backend.displayName)…")
+        context.console.message(
+          "Checking for a saved session on \(context.root.backend.displayName)…")
         await main.launch()
         switch main.state {
         case .launchFailed(let error):
           throw context.console.fail(error)
         case .onboarding(.sessionExpired(let username)):
-          context.console.warning("The session of \(username) has expired or was revoked; please sign in again.")
+          context.console.warning(
+            "The session of \(username) has expired or was revoked; please sign in again.")
         case .onboarding(nil), .signedIn, .launching:
           break
         }

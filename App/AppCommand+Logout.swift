@@ -38,22 +38,27 @@ extension AppCommand {
       case .finished(.signedOut(let username, let revoked)):
         if console.json {
           JSONOutput.write(
-            Report(signedOut: true, username: username, revokedOnServer: revoked, server: server), to: console)
+            Report(signedOut: true, username: username, revokedOnServer: revoked, server: server),
+            to: console)
         } else {
-          let how = revoked ? "revoked on the server and deleted" : "deleted (not revoked on the server)"
-          console.output("Signed out \(username) from \(server): the token was \(how) from the keyring.")
+          let how =
+            revoked ? "revoked on the server and deleted" : "deleted (not revoked on the server)"
+          console.output(
+            "Signed out \(username) from \(server): the token was \(how) from the keyring.")
         }
       case .finished(.wasNotSignedIn):
         if console.json {
           JSONOutput.write(
-            Report(signedOut: false, username: nil, revokedOnServer: false, server: server), to: console)
+            Report(signedOut: false, username: nil, revokedOnServer: false, server: server),
+            to: console)
         } else {
           console.output("Not signed in to \(server); nothing to do.")
         }
       case .failed(let error):
         let kept = UserFacingError(
           code: error.code, message: "Could not sign out: \(error.message)",
-          hint: "You are still signed in. Try again, or run `app logout --local` to delete the session from this machine only.",
+          hint:
+            "You are still signed in. Try again, or run `app logout --local` to delete the session from this machine only.",
           requiresAuthentication: false)
         throw console.fail(error.code.hasPrefix("keyring") ? error : kept)
       case .idle, .signingOut:

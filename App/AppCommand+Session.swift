@@ -5,7 +5,9 @@ extension AppCommand {
   struct Session: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show who is signed in, on which server, and where the token is kept.",
-      discussion: "The session is checked with the server. Exits 4 when nobody is signed in or the session has expired.")
+      discussion:
+        "The session is checked with the server. Exits 4 when nobody is signed in or the session has expired."
+    )
 
     @OptionGroup var options: GlobalOptions
 

@@ -19,11 +19,14 @@ extension AppCommand {
     var passwordStdin = false
 
     func run() async throws {
-      try await Self.signUp(options, username: username, name: name, passwordFromStdin: passwordStdin)
+      try await Self.signUp(
+        options, username: username, name: name, passwordFromStdin: passwordStdin)
     }
 
     @MainActor
-    static func signUp(_ options: GlobalOptions, username: String, name: String, passwordFromStdin: Bool) async throws {
+    static func signUp(
+      _ options: GlobalOptions, username: String, name: String, passwordFromStdin: Bool
+    ) async throws {
       let context = try CommandContext(options: options)
       let main = MainViewModel(repository: context.root.sessionRepository)
       main.notSignedIn()
@@ -33,14 +36,18 @@ extension AppCommand {
       if passwordFromStdin {
         password = LineInput.readAllStandardInput()
       } else {
-        guard let typed = LineInput(console: context.console).askSecret("Password (8+ characters): ") else {
-          throw context.console.fail(UserFacingError(code: "input_ended", message: "No password was given."))
+        guard
+          let typed = LineInput(console: context.console).askSecret("Password (8+ characters): ")
+        else {
+          throw context.console.fail(
+            UserFacingError(code: "input_ended", message: "No password was given."))
         }
         password = typed
       }
       let flow = OnboardingFlow(context: context, main: main)
       try await flow.submitSignUp(
-        onboarding.signUpViewModel, username: username, name: name, password: password, retrying: false)
+        onboarding.signUpViewModel, username: username, name: name, password: password,
+        retrying: false)
       guard case .signedIn(let session) = main.state else { return }
       SessionScreen.show(session, root: context.root, console: context.console)
     }

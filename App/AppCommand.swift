@@ -6,7 +6,8 @@ import ArgumentParser
 struct AppCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "app",
-    abstract: "A clean-architecture Swift app on Linux: sessions, messages, likes, push, preparation.",
+    abstract:
+      "A clean-architecture Swift app on Linux: sessions, messages, likes, push, preparation.",
     discussion: """
       Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error.
       Data goes to stdout, messages to stderr. NO_COLOR turns colour off.

@@ -26,7 +26,8 @@ struct GlobalOptions: ParsableArguments {
   func validate() throws {
     if let raw = resolvedAPIURLString {
       guard Self.parseAPIURL(raw) != nil else {
-        throw ValidationError("'\(raw)' is not an http(s) URL with a host, such as http://127.0.0.1:8080/api/v1.")
+        throw ValidationError(
+          "'\(raw)' is not an http(s) URL with a host, such as http://127.0.0.1:8080/api/v1.")
       }
     }
   }

@@ -39,9 +39,12 @@ struct CompositionRoot {
     }
   }
 
-  init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+  init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws
+  {
     logger = Self.makeLogger(verbose: options.verbose)
-    dataFolder = try DataFolder.prepare(DataFolder.resolve(option: options.dataDir, environment: environment))
+    dataFolder = try DataFolder.prepare(
+      DataFolder.resolve(option: options.dataDir, environment: environment))
     let client: any HTTPClient
     if let apiURL = options.resolvedAPIURL {
       backend = .remote(apiURL)

@@ -14,7 +14,8 @@ struct DataFolder {
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       return URL(fileURLWithPath: xdg).appendingPathComponent("app")
     }
-    let home = environment["HOME"].map(URL.init(fileURLWithPath:))
+    let home =
+      environment["HOME"].map(URL.init(fileURLWithPath:))
       ?? FileManager.default.homeDirectoryForCurrentUser
     return home.appendingPathComponent(".local/share/app")
   }
@@ -33,7 +34,8 @@ struct DataFolder {
         try FileManager.default.createDirectory(
           at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
-        throw DataFolderError(message: "Cannot create the data folder \(url.path): \(error.localizedDescription)")
+        throw DataFolderError(
+          message: "Cannot create the data folder \(url.path): \(error.localizedDescription)")
       }
     }
     return DataFolder(url: url)

@@ -44,7 +44,8 @@ struct OnboardingFlow {
     guard let username = input.ask("Username: ") else { throw inputEnded() }
     if username.isEmpty { return onboarding.navigateToWelcome() }
     guard let password = input.askSecret("Password: ") else { throw inputEnded() }
-    try await submitSignIn(onboarding.signInViewModel, username: username, password: password, retrying: true)
+    try await submitSignIn(
+      onboarding.signInViewModel, username: username, password: password, retrying: true)
   }
 
   private func signUp(_ onboarding: OnBoardingViewModel) async throws {
@@ -53,12 +54,17 @@ struct OnboardingFlow {
     if username.isEmpty { return onboarding.navigateToWelcome() }
     guard let name = input.ask("Your name: ") else { throw inputEnded() }
     let minimum = CredentialRules.minimumPasswordLength
-    guard let password = input.askSecret("Password (\(minimum)+ characters): ") else { throw inputEnded() }
+    guard let password = input.askSecret("Password (\(minimum)+ characters): ") else {
+      throw inputEnded()
+    }
     try await submitSignUp(
-      onboarding.signUpViewModel, username: username, name: name, password: password, retrying: true)
+      onboarding.signUpViewModel, username: username, name: name, password: password, retrying: true
+    )
   }
 
-  func submitSignIn(_ viewModel: SignInViewModel, username: String, password: String, retrying: Bool) async throws {
+  func submitSignIn(
+    _ viewModel: SignInViewModel, username: String, password: String, retrying: Bool
+  ) async throws {
     await viewModel.send(.usernameChanged(username))
     await viewModel.send(.passwordChanged(password))
     await console.withActivity("Signing in") { await viewModel.send(.signInTapped) }
@@ -89,6 +95,7 @@ struct OnboardingFlow {
   }
 
   private func inputEnded() -> ExitCode {
-    console.fail(UserFacingError(code: "input_ended", message: "The input ended before anybody signed in."))
+    console.fail(
+      UserFacingError(code: "input_ended", message: "The input ended before anybody signed in."))
   }
 }

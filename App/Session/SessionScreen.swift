@@ -14,14 +14,16 @@ enum SessionScreen {
 
   static func show(_ session: UserSession, root: CompositionRoot, console: Console) {
     let profile = session.profile
-    let storage = "\(root.sessionRepository.storageLocation) account=\(session.remoteSession.username)"
+    let storage =
+      "\(root.sessionRepository.storageLocation) account=\(session.remoteSession.username)"
     if console.json {
       JSONOutput.write(
         Report(
           signedIn: true, server: root.backend.displayName, username: profile.username,
           name: profile.name, userID: profile.id, tokenStorage: storage), to: console)
     } else {
-      console.output("Signed in as \(profile.username) (\(profile.name)) on \(root.backend.displayName).")
+      console.output(
+        "Signed in as \(profile.username) (\(profile.name)) on \(root.backend.displayName).")
       console.output("Token: kept in the \(storage)")
     }
   }

@@ -50,7 +50,8 @@ struct Console: Sendable {
     show(error)
     if json {
       JSONOutput.write(
-        ["error": ErrorDocument(code: error.code, message: error.message, hint: error.hint)], to: self)
+        ["error": ErrorDocument(code: error.code, message: error.message, hint: error.hint)],
+        to: self)
     }
   }
 

@@ -116,7 +116,8 @@ struct AuthRoutes: BackendRoutes {
     do {
       return try JSONDecoder().decode(Body.self, from: request.body)
     } catch {
-      throw BackendFailure(.error(422, "invalid_request", "The request body is not the JSON this endpoint takes"))
+      throw BackendFailure(
+        .error(422, "invalid_request", "The request body is not the JSON this endpoint takes"))
     }
   }
 }

@@ -61,7 +61,9 @@ extension BackendDatabase {
 
   func createAccount(_ account: AccountRecord) throws -> AccountCreation {
     try writer.write { db in
-      if try AccountRecord.filter(AccountRecord.Columns.username == account.username).fetchCount(db) > 0 {
+      if try AccountRecord.filter(AccountRecord.Columns.username == account.username).fetchCount(db)
+        > 0
+      {
         return .usernameTaken
       }
       try account.insert(db)

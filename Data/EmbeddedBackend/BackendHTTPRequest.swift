@@ -17,7 +17,8 @@ public struct BackendHTTPRequest: Sendable {
     self.pathSegments = pathSegments
     self.query = query
     // Header names are case-insensitive on the wire.
-    self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
     self.body = body
   }
 

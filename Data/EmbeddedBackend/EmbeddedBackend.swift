@@ -75,7 +75,8 @@ public final class EmbeddedBackend: Sendable {
     guard let token = request.bearerToken,
       let account = try database.account(tokenHash: Self.hash(token: token), now: now())
     else {
-      throw BackendFailure(.error(401, "invalid_token", "The access token is missing, unknown or expired"))
+      throw BackendFailure(
+        .error(401, "invalid_token", "The access token is missing, unknown or expired"))
     }
     return account
   }
@@ -94,7 +95,11 @@ public final class EmbeddedBackend: Sendable {
     bytes[8] = (bytes[8] & 0x3F) | 0x80
     let hex = bytes.map { String(format: "%02x", $0) }.joined()
     let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-      String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+      String(
+        hex[
+          hex.index(
+            hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
+              hex.startIndex, offsetBy: range.upperBound)])
     }
     return parts.joined(separator: "-")
   }

@@ -12,7 +12,8 @@ struct PasswordHasher: Sendable {
   func hash(_ password: String) throws -> String {
     let salt = randomBytes(16)
     let derived = try derive(password, salt: salt, rounds: rounds)
-    return "pbkdf2-sha256$\(rounds)$\(Data(salt).base64EncodedString())$\(derived.base64EncodedString())"
+    return
+      "pbkdf2-sha256$\(rounds)$\(Data(salt).base64EncodedString())$\(derived.base64EncodedString())"
   }
 
   func verify(_ password: String, against stored: String) -> Bool {

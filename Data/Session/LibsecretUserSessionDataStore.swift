@@ -28,10 +28,15 @@ public struct LibsecretUserSessionDataStore: UserSessionDataStore {
 
   public func readUserSession() async throws -> RemoteUserSession? {
     let items = try await client.search(pattern)
-    guard let account = items.map(\.account).sorted().first else { return nil }
-    guard let token = try await client.lookup(attributes(account: account)) else { return nil }
+    guard !items.isEmpty else { return nil }
+    // "Not signed in" would be wrong here: the session is there, behind a lock.
+    guard let account = items.compactMap(\.account).sorted().first,
+      let token = try await client.lookup(attributes(account: account))
+    else { throw SessionStoreError.unavailable(reason: Self.lockedReason) }
     return RemoteUserSession(username: account, accessToken: AccessToken(token))
   }
+
+  static let lockedReason = "the keyring that holds the session is locked and could not be unlocked"
 
   public func save(_ session: RemoteUserSession) async throws {
     // Store first, then remove the others: a failure between the two leaves an extra item,
@@ -41,7 +46,8 @@ public struct LibsecretUserSessionDataStore: UserSessionDataStore {
       label: "app session for \(session.username) on \(server)",
       secret: session.accessToken.value)
     for other in try await client.search(pattern) where other.account != session.username {
-      try await client.clear(attributes(account: other.account))
+      guard let account = other.account else { continue }
+      try await client.clear(attributes(account: account))
     }
   }
 

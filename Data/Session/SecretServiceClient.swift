@@ -20,7 +20,8 @@ struct SecretServiceClient: Sendable {
   }
 
   struct FoundItem: Sendable, Equatable {
-    let account: String
+    /// Nil when the item is locked: a locked keyring shows only hashes of the attributes.
+    let account: String?
   }
 
   func search(_ attributes: Attributes) async throws -> [FoundItem] {
@@ -38,6 +39,8 @@ struct SecretServiceClient: Sendable {
         if let account = app_retrievable_copy_attribute(app_list_retrievable(current), "account") {
           found.append(FoundItem(account: String(cString: account)))
           g_free(account)
+        } else {
+          found.append(FoundItem(account: nil))
         }
         node = current.pointee.next
       }

@@ -48,5 +48,6 @@ public enum CredentialRules {
       && username.unicodeScalars.allSatisfy { allowedUsernameScalars.contains($0) }
   }
 
-  private static let allowedUsernameScalars = Set("abcdefghijklmnopqrstuvwxyz0123456789._-".unicodeScalars)
+  private static let allowedUsernameScalars = Set(
+    "abcdefghijklmnopqrstuvwxyz0123456789._-".unicodeScalars)
 }

@@ -51,8 +51,11 @@ public final class SignInViewModel {
     state.status = .submitting
     do {
       let session = try await repository.signIn(username: state.username, password: state.password)
-      state.password = ""
-      state.status = .succeeded
+      // One change, so observers never see a half-updated form.
+      var finished = state
+      finished.password = ""
+      finished.status = .succeeded
+      state = finished
       signedInResponder?.signedIn(to: session)
     } catch {
       state.status = .failed(UserFacingError(error))

@@ -10,7 +10,9 @@ public final class WelcomeViewModel {
   private weak var goToSignInResponder: (any GoToSignInResponder)?
   private weak var goToSignUpResponder: (any GoToSignUpResponder)?
 
-  public init(goToSignInResponder: any GoToSignInResponder, goToSignUpResponder: any GoToSignUpResponder) {
+  public init(
+    goToSignInResponder: any GoToSignInResponder, goToSignUpResponder: any GoToSignUpResponder
+  ) {
     self.goToSignInResponder = goToSignInResponder
     self.goToSignUpResponder = goToSignUpResponder
   }

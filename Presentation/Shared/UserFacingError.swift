@@ -11,7 +11,9 @@ public struct UserFacingError: Error, Equatable, Sendable {
   /// True when the fix is to sign in (front ends exit with "authentication required").
   public let requiresAuthentication: Bool
 
-  public init(code: String, message: String, hint: String? = nil, requiresAuthentication: Bool = false) {
+  public init(
+    code: String, message: String, hint: String? = nil, requiresAuthentication: Bool = false
+  ) {
     self.code = code
     self.message = message
     self.hint = hint
@@ -70,7 +72,8 @@ public struct UserFacingError: Error, Equatable, Sendable {
   }
 
   private static func describe(_ error: RemoteAPIError) -> UserFacingError {
-    let serverHint = "Check the server address (--api-url or APP_API_URL) and that the server is running."
+    let serverHint =
+      "Check the server address (--api-url or APP_API_URL) and that the server is running."
     switch error {
     case .unauthorized:
       return UserFacingError(
@@ -78,13 +81,16 @@ public struct UserFacingError: Error, Equatable, Sendable {
         requiresAuthentication: true)
     case .unreachable(let reason):
       return UserFacingError(
-        code: "server_unreachable", message: "The server is unreachable: \(reason).", hint: serverHint)
+        code: "server_unreachable", message: "The server is unreachable: \(reason).",
+        hint: serverHint)
     case .timedOut(let seconds):
       return UserFacingError(
-        code: "timeout", message: "The server did not answer within \(seconds) s.", hint: serverHint)
+        code: "timeout", message: "The server did not answer within \(seconds) s.", hint: serverHint
+      )
     case .server(let status, let code, let description):
       let detail = description.map { ": \($0)" } ?? code.map { " (\($0))" } ?? ""
-      return UserFacingError(code: "server_error", message: "The server answered HTTP \(status)\(detail).")
+      return UserFacingError(
+        code: "server_error", message: "The server answered HTTP \(status)\(detail).")
     case .invalidResponse(let reason):
       return UserFacingError(
         code: "invalid_response", message: "The server's answer could not be read: \(reason).")
@@ -104,7 +110,8 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .timedOut(let seconds):
       return UserFacingError(
         code: "keyring_timeout",
-        message: "The Secret Service did not answer within \(seconds) s; the keyring is probably locked and waiting for a password prompt.",
+        message:
+          "The Secret Service did not answer within \(seconds) s; the keyring is probably locked and waiting for a password prompt.",
         hint: keyringHint)
     }
   }

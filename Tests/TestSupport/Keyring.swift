@@ -11,7 +11,9 @@ public enum Keyring {
   /// Asks `secret-tool` to look up an item nobody has; exit codes 0 and 1 both mean the
   /// service answered.
   public static let isReachable: Bool = {
-    guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else { return false }
+    guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+      return false
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     process.arguments = ["5", "secret-tool", "lookup", "service", "app-tests-reachability-check"]

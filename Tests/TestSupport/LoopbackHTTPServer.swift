@@ -136,7 +136,8 @@ public final class LoopbackHTTPServer: Sendable {
     data.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let written = send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        let written = send(
+          connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
         guard written > 0 else { return }
         offset += written
       }

@@ -14,7 +14,8 @@ public struct APIEndpoint: Sendable, Equatable {
   /// `path` is made of already percent-encoded segments, starting with `/`.
   public func url(_ path: String, query: [URLQueryItem] = []) -> URL {
     var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
-    let basePath = components.percentEncodedPath.hasSuffix("/")
+    let basePath =
+      components.percentEncodedPath.hasSuffix("/")
       ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
     components.percentEncodedPath = basePath + path
     components.queryItems = query.isEmpty ? nil : query

@@ -17,7 +17,8 @@ enum APIErrorMapper {
   static func map(_ data: Data, from response: HTTPURLResponse) -> RemoteAPIError {
     if response.statusCode == 401 { return .unauthorized }
     let body = try? JSONDecoder().decode(ErrorBody.self, from: data)
-    return .server(status: response.statusCode, code: body?.error, description: body?.error_description)
+    return .server(
+      status: response.statusCode, code: body?.error, description: body?.error_description)
   }
 
   static func isSuccess(_ response: HTTPURLResponse) -> Bool {

@@ -13,7 +13,9 @@ public final class URLSessionHTTPClient: HTTPClient {
   private let session: URLSession
   private let timeout: TimeInterval
 
-  public init(timeout: TimeInterval = defaultTimeout, configuration: URLSessionConfiguration = .ephemeral) {
+  public init(
+    timeout: TimeInterval = defaultTimeout, configuration: URLSessionConfiguration = .ephemeral
+  ) {
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout
     // Cookies and caches would be a second, unplanned place where session state lives.
@@ -39,7 +41,9 @@ public final class URLSessionHTTPClient: HTTPClient {
   }
 
   static func map(_ error: URLError, timeout: TimeInterval, url: URL?) -> RemoteAPIError {
-    let host = url.flatMap { url in url.host.map { "\($0)\(url.port.map { ":\($0)" } ?? "")" } } ?? "the server"
+    let host =
+      url.flatMap { url in url.host.map { "\($0)\(url.port.map { ":\($0)" } ?? "")" } }
+      ?? "the server"
     switch error.code {
     case .timedOut:
       return .timedOut(seconds: Int(timeout.rounded()))

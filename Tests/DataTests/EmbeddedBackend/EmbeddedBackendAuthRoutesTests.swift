@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import Data
 
@@ -23,7 +23,10 @@ import TestSupport
     let now = TestNow()
     let backend = try TestBackend.make(now: now)
 
-    let answer = await backend.handle(post("/oauth/token", ["grant_type": "password", "username": "demo", "password": "demo-password"]))
+    let answer = await backend.handle(
+      post(
+        "/oauth/token", ["grant_type": "password", "username": "demo", "password": "demo-password"])
+    )
 
     #expect(answer.status == 200)
     let body = try json(answer)
@@ -34,10 +37,13 @@ import TestSupport
     #expect((body["access_token"] as? String)?.isEmpty == false)
   }
 
-  @Test(arguments: [("demo", "wrong-password"), ("nobody", "demo-password"), ("DEMO", "demo-password")])
+  @Test(arguments: [
+    ("demo", "wrong-password"), ("nobody", "demo-password"), ("DEMO", "demo-password"),
+  ])
   func wrongCredentials_get401InvalidGrant(username: String, password: String) async throws {
     let backend = try TestBackend.make()
-    let answer = await backend.handle(post("/oauth/token", ["grant_type": "password", "username": username, "password": password]))
+    let answer = await backend.handle(
+      post("/oauth/token", ["grant_type": "password", "username": username, "password": password]))
     #expect(answer.status == 401)
     #expect(try json(answer)["error"] as? String == "invalid_grant")
   }
@@ -86,9 +92,15 @@ import TestSupport
     let backend = try TestBackend.make()
     let token = try await signIn(backend, "demo", "demo-password")
 
-    let revoked = await backend.handle(BackendHTTPRequest(method: "POST", pathSegments: ["auth", "revoke"], headers: ["Authorization": "Bearer \(token)"]))
+    let revoked = await backend.handle(
+      BackendHTTPRequest(
+        method: "POST", pathSegments: ["auth", "revoke"],
+        headers: ["Authorization": "Bearer \(token)"]))
     let me = await backend.handle(get("/me", token: token))
-    let again = await backend.handle(BackendHTTPRequest(method: "POST", pathSegments: ["auth", "revoke"], headers: ["Authorization": "Bearer \(token)"]))
+    let again = await backend.handle(
+      BackendHTTPRequest(
+        method: "POST", pathSegments: ["auth", "revoke"],
+        headers: ["Authorization": "Bearer \(token)"]))
 
     #expect(revoked.status == 204)
     #expect(me.status == 401)
@@ -123,7 +135,8 @@ import TestSupport
   @Test func unknownRoutesGet404_andBrokenJSONGets422() async throws {
     let backend = try TestBackend.make()
     #expect(await backend.handle(get("/nowhere", token: nil)).status == 404)
-    let broken = await backend.handle(BackendHTTPRequest(method: "POST", pathSegments: ["oauth", "token"], body: Data("{".utf8)))
+    let broken = await backend.handle(
+      BackendHTTPRequest(method: "POST", pathSegments: ["oauth", "token"], body: Data("{".utf8)))
     #expect(broken.status == 422)
   }
 
@@ -137,20 +150,26 @@ import TestSupport
 
     let token: String
     do {
-      let first = try EmbeddedBackend(file: file, now: { now.date }, randomBytes: bytes, passwordRounds: 1_000)
+      let first = try EmbeddedBackend(
+        file: file, now: { now.date }, randomBytes: bytes, passwordRounds: 1_000)
       token = try await signIn(first, "demo", "demo-password")
     }
-    let second = try EmbeddedBackend(file: file, now: { now.date }, randomBytes: bytes, passwordRounds: 1_000)
+    let second = try EmbeddedBackend(
+      file: file, now: { now.date }, randomBytes: bytes, passwordRounds: 1_000)
 
     #expect(await second.handle(get("/me", token: token)).status == 200)
-    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }
 
   // MARK: - Helpers
 
-  private func signIn(_ backend: EmbeddedBackend, _ username: String, _ password: String) async throws -> String {
-    let answer = await backend.handle(post("/oauth/token", ["grant_type": "password", "username": username, "password": password]))
+  private func signIn(_ backend: EmbeddedBackend, _ username: String, _ password: String)
+    async throws -> String
+  {
+    let answer = await backend.handle(
+      post("/oauth/token", ["grant_type": "password", "username": username, "password": password]))
     return try #require(try json(answer)["access_token"] as? String)
   }
 

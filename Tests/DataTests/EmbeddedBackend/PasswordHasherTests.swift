@@ -15,7 +15,8 @@ import Testing
 
   @Test func saltsEachHash_soEqualPasswordsStoreDifferently() throws {
     let counter = Counter()
-    let sut = PasswordHasher(rounds: 1_000, randomBytes: { [UInt8](repeating: counter.next(), count: $0) })
+    let sut = PasswordHasher(
+      rounds: 1_000, randomBytes: { [UInt8](repeating: counter.next(), count: $0) })
 
     let first = try sut.hash("same")
     let second = try sut.hash("same")
@@ -25,7 +26,8 @@ import Testing
   }
 
   @Test func keepsItsCostInTheHash_soOldHashesStillVerify() throws {
-    let old = try PasswordHasher(rounds: 1_000, randomBytes: { [UInt8](repeating: 1, count: $0) }).hash("pw")
+    let old = try PasswordHasher(rounds: 1_000, randomBytes: { [UInt8](repeating: 1, count: $0) })
+      .hash("pw")
     let current = PasswordHasher(rounds: 2_000, randomBytes: { [UInt8](repeating: 1, count: $0) })
     #expect(old.hasPrefix("pbkdf2-sha256$1000$"))
     #expect(current.verify("pw", against: old))

@@ -29,7 +29,8 @@ import Testing
     let client = HTTPClientStub(status: 201, body: tokenJSON)
     let sut = makeSUT(client)
 
-    let token = try await sut.signUp(NewAccount(username: "alice", name: "Alice L", password: "long-enough"))
+    let token = try await sut.signUp(
+      NewAccount(username: "alice", name: "Alice L", password: "long-enough"))
 
     #expect(token == AccessToken("T0KEN"))
     let request = try #require(client.requests.first)
@@ -46,7 +47,10 @@ import Testing
 
     let profile = try await sut.fetchProfile(with: AccessToken("T0KEN"))
 
-    #expect(profile == UserProfile(id: "u1", username: "alice", name: "Alice L", firstName: "Alice", lastName: nil))
+    #expect(
+      profile
+        == UserProfile(
+          id: "u1", username: "alice", name: "Alice L", firstName: "Alice", lastName: nil))
     let request = try #require(client.requests.first)
     #expect(request.httpMethod ?? "GET" == "GET")
     #expect(request.url?.path == "/api/v1/me")
@@ -65,19 +69,23 @@ import Testing
   // MARK: - Every failure shape
 
   @Test func signIn_mapsInvalidGrantToInvalidCredentials() async {
-    let sut = makeSUT(HTTPClientStub(status: 401, body: #"{"error":"invalid_grant","error_description":"no"}"#))
+    let sut = makeSUT(
+      HTTPClientStub(status: 401, body: #"{"error":"invalid_grant","error_description":"no"}"#))
     await #expect(throws: SessionError.invalidCredentials) {
       try await sut.signIn(username: "alice", password: "wrong")
     }
   }
 
   @Test func signUp_mapsConflictToUsernameTaken_and422ToTheServersReason() async {
-    let taken = makeSUT(HTTPClientStub(status: 409, body: #"{"error":"username_taken","error_description":"taken"}"#))
+    let taken = makeSUT(
+      HTTPClientStub(status: 409, body: #"{"error":"username_taken","error_description":"taken"}"#))
     await #expect(throws: SessionError.usernameTaken("alice")) {
       try await taken.signUp(NewAccount(username: "alice", name: "A", password: "long-enough"))
     }
     let refused = makeSUT(
-      HTTPClientStub(status: 422, body: #"{"error":"invalid_request","error_description":"names are too short"}"#))
+      HTTPClientStub(
+        status: 422, body: #"{"error":"invalid_request","error_description":"names are too short"}"#
+      ))
     await #expect(throws: SessionError.rejectedByServer(reason: "names are too short")) {
       try await refused.signUp(NewAccount(username: "alice", name: "A", password: "long-enough"))
     }
@@ -86,13 +94,24 @@ import Testing
   @Test(arguments: [
     (401, #"{"error":"invalid_token","error_description":"expired"}"#, RemoteAPIError.unauthorized),
     (401, "", .unauthorized),
-    (500, "<html><body>Internal Server Error</body></html>", .server(status: 500, code: nil, description: nil)),
+    (
+      500, "<html><body>Internal Server Error</body></html>",
+      .server(status: 500, code: nil, description: nil)
+    ),
     (502, "", .server(status: 502, code: nil, description: nil)),
-    (503, #"{"error":"maintenance","error_description":"back at noon"}"#,
-     .server(status: 503, code: "maintenance", description: "back at noon")),
+    (
+      503, #"{"error":"maintenance","error_description":"back at noon"}"#,
+      .server(status: 503, code: "maintenance", description: "back at noon")
+    ),
     (200, "", .invalidResponse(reason: "the profile answer is not a UserProfile object")),
-    (200, "<html>captive portal</html>", .invalidResponse(reason: "the profile answer is not a UserProfile object")),
-    (200, #"{"id":"u1"}"#, .invalidResponse(reason: "the profile answer is not a UserProfile object")),
+    (
+      200, "<html>captive portal</html>",
+      .invalidResponse(reason: "the profile answer is not a UserProfile object")
+    ),
+    (
+      200, #"{"id":"u1"}"#,
+      .invalidResponse(reason: "the profile answer is not a UserProfile object")
+    ),
   ])
   func fetchProfile_mapsFailureShapes(status: Int, body: String, expected: RemoteAPIError) async {
     let sut = makeSUT(HTTPClientStub(status: status, body: body))
@@ -101,8 +120,14 @@ import Testing
 
   @Test(arguments: [
     (200, #"{"token_type":"bearer"}"#, "the token answer is not an AccessToken object"),
-    (200, #"{"access_token":"x","token_type":"mac"}"#, "the server issued a token this app cannot use"),
-    (200, #"{"access_token":"","token_type":"bearer"}"#, "the server issued a token this app cannot use"),
+    (
+      200, #"{"access_token":"x","token_type":"mac"}"#,
+      "the server issued a token this app cannot use"
+    ),
+    (
+      200, #"{"access_token":"","token_type":"bearer"}"#,
+      "the server issued a token this app cannot use"
+    ),
     (200, "not json", "the token answer is not an AccessToken object"),
   ])
   func signIn_rejectsTokensItCannotUse(status: Int, body: String, reason: String) async {
@@ -121,9 +146,11 @@ import Testing
 
   // MARK: - Helpers
 
-  private let tokenJSON = #"{"access_token":"T0KEN","token_type":"bearer","scope":"public","created_at":1,"expires_in":60}"#
+  private let tokenJSON =
+    #"{"access_token":"T0KEN","token_type":"bearer","scope":"public","created_at":1,"expires_in":60}"#
 
   private func makeSUT(_ client: HTTPClientStub) -> HTTPAuthRemoteAPI {
-    HTTPAuthRemoteAPI(endpoint: APIEndpoint(baseURL: URL(string: "http://server.test/api/v1")!), client: client)
+    HTTPAuthRemoteAPI(
+      endpoint: APIEndpoint(baseURL: URL(string: "http://server.test/api/v1")!), client: client)
   }
 }

@@ -1,7 +1,7 @@
 import Domain
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct InMemoryUserSessionDataStoreTests {
   @Test func readsNothing_whenEmpty() async throws { try await specs().readsNothing_whenEmpty() }

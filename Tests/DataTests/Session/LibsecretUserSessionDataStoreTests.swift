@@ -1,16 +1,21 @@
 import Data
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The store contract against the real Secret Service. Each test uses its own `service`
 /// and `server` attributes and deletes what it stored, so it never meets the app's items.
 /// Under CI=true a missing keyring fails these tests instead of skipping them.
-@Suite(.enabled(if: Keyring.shouldTest, "no Secret Service reachable (CI=true makes this a failure)"))
+@Suite(
+  .enabled(if: Keyring.shouldTest, "no Secret Service reachable (CI=true makes this a failure)"))
 struct LibsecretUserSessionDataStoreTests {
-  @Test func readsNothing_whenEmpty() async throws { try await withSpecs { try await $0.readsNothing_whenEmpty() } }
-  @Test func readsWhatWasSaved() async throws { try await withSpecs { try await $0.readsWhatWasSaved() } }
+  @Test func readsNothing_whenEmpty() async throws {
+    try await withSpecs { try await $0.readsNothing_whenEmpty() }
+  }
+  @Test func readsWhatWasSaved() async throws {
+    try await withSpecs { try await $0.readsWhatWasSaved() }
+  }
   @Test func savingTheSameAccountAgain_keepsTheNewToken() async throws {
     try await withSpecs { try await $0.savingTheSameAccountAgain_keepsTheNewToken() }
   }
@@ -23,7 +28,9 @@ struct LibsecretUserSessionDataStoreTests {
   @Test func checkingWritability_leavesNoSessionBehind() async throws {
     try await withSpecs { try await $0.checkingWritability_leavesNoSessionBehind() }
   }
-  @Test func serversAreIndependent() async throws { try await withSpecs { try await $0.serversAreIndependent() } }
+  @Test func serversAreIndependent() async throws {
+    try await withSpecs { try await $0.serversAreIndependent() }
+  }
 
   @Test func location_namesTheAttributesToSearchFor() {
     let sut = LibsecretUserSessionDataStore(service: "app", server: "http://h:1")

@@ -16,7 +16,11 @@ import Testing
 
   @Test func url_addsQueryItems() {
     let url = APIEndpoint(baseURL: URL(string: "http://h/api")!)
-      .url("/likes", query: [URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "batchSize", value: "10")])
+      .url(
+        "/likes",
+        query: [
+          URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "batchSize", value: "10"),
+        ])
     #expect(url.absoluteString == "http://h/api/likes?page=2&batchSize=10")
   }
 

@@ -26,7 +26,8 @@ final class HTTPClientStub: HTTPClient {
   func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     recorded.withLock { $0.append(request) }
     let (status, body) = try answer(request)
-    let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: nil, headerFields: nil)!
+    let response = HTTPURLResponse(
+      url: request.url!, statusCode: status, httpVersion: nil, headerFields: nil)!
     return (Data(body.utf8), response)
   }
 }

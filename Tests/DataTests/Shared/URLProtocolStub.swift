@@ -35,7 +35,8 @@ final class URLProtocolStub: URLProtocol, @unchecked Sendable {
     Self.seen.withLock { $0[host, default: []].append(request) }
     switch Self.answers.withLock({ $0[host] }) {
     case .response(let status, let body):
-      let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
+      let response = HTTPURLResponse(
+        url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
       client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
       client?.urlProtocol(self, didLoad: body)
       client?.urlProtocolDidFinishLoading(self)

@@ -1,8 +1,9 @@
-@testable import Data
 import Domain
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import Data
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -16,7 +17,8 @@ import TestSupport
       let host = "stub-\(status).test"
       URLProtocolStub.stub(host: host, with: .response(status: status, body: Data(body.utf8)))
 
-      let (data, response) = try await makeSUT().send(URLRequest(url: URL(string: "http://\(host)/me")!))
+      let (data, response) = try await makeSUT().send(
+        URLRequest(url: URL(string: "http://\(host)/me")!))
 
       #expect(response.statusCode == status)
       #expect(String(decoding: data, as: UTF8.self) == body)
@@ -45,7 +47,8 @@ import TestSupport
     (.notConnectedToInternet, .unreachable(reason: "no network connection")),
   ])
   func send_mapsTransportErrors(code: URLError.Code, expected: RemoteAPIError) async {
-    let error = URLSessionHTTPClient.map(URLError(code), timeout: 15, url: URL(string: "http://mapped.test/me"))
+    let error = URLSessionHTTPClient.map(
+      URLError(code), timeout: 15, url: URL(string: "http://mapped.test/me"))
     #expect(error == expected)
   }
 
@@ -63,7 +66,9 @@ import TestSupport
     let backend = try TestBackend.make()
     let server = try LoopbackHTTPServer { request in
       // The server mounts the API under /api/v1, as a reverse proxy would.
-      guard request.pathSegments.starts(with: ["api", "v1"]) else { return BackendHTTPResponse(status: 404) }
+      guard request.pathSegments.starts(with: ["api", "v1"]) else {
+        return BackendHTTPResponse(status: 404)
+      }
       return await backend.handle(
         BackendHTTPRequest(
           method: request.method, pathSegments: Array(request.pathSegments.dropFirst(2)),
@@ -74,7 +79,8 @@ import TestSupport
       endpoint: APIEndpoint(baseURL: server.baseURL.appendingPathComponent("api/v1")),
       client: URLSessionHTTPClient())
 
-    let token = try await api.signIn(username: EmbeddedBackend.demoUsername, password: EmbeddedBackend.demoPassword)
+    let token = try await api.signIn(
+      username: EmbeddedBackend.demoUsername, password: EmbeddedBackend.demoPassword)
     let profile = try await api.fetchProfile(with: token)
 
     #expect(profile.username == "demo")

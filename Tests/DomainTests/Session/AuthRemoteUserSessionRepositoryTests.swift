@@ -1,6 +1,6 @@
 import Domain
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct AuthRemoteUserSessionRepositoryTests {
   // MARK: - Launch
@@ -40,7 +40,9 @@ import TestSupport
     .server(status: 503, code: "maintenance", description: "back soon"),
     .invalidResponse(reason: "not JSON"),
   ])
-  func loadUserSession_keepsSession_whenServerFailsWithoutRejectingIt(_ failure: RemoteAPIError) async {
+  func loadUserSession_keepsSession_whenServerFailsWithoutRejectingIt(_ failure: RemoteAPIError)
+    async
+  {
     let (sut, remote, store, log) = makeSUT(stored: aliceSession)
     remote.profileResult.withLock { $0 = .failure(failure) }
 
@@ -154,7 +156,8 @@ import TestSupport
     remote.signUpResult.withLock { $0 = .success(AccessToken("alice-token")) }
     remote.profileResult.withLock { $0 = .success(aliceProfile) }
 
-    let session = try await sut.signUp(NewAccount(username: "alice", name: "Alice", password: "long-enough"))
+    let session = try await sut.signUp(
+      NewAccount(username: "alice", name: "Alice", password: "long-enough"))
 
     #expect(session.profile == aliceProfile)
     #expect(
@@ -170,7 +173,8 @@ import TestSupport
     let (sut, remote, store, log) = makeSUT(stored: aliceSession)
     remote.revokeResult.withLock { $0 = .success(()) }
 
-    #expect(try await sut.logout(revokingOnServer: true) == .signedOut(username: "alice", revoked: true))
+    #expect(
+      try await sut.logout(revokingOnServer: true) == .signedOut(username: "alice", revoked: true))
     #expect(log.all == [.read, .revoke(token: "alice-token"), .delete])
     #expect(store.stored.withLock { $0 } == nil)
   }
@@ -179,7 +183,8 @@ import TestSupport
     let (sut, remote, _, log) = makeSUT(stored: aliceSession)
     remote.revokeResult.withLock { $0 = .failure(RemoteAPIError.unauthorized) }
 
-    #expect(try await sut.logout(revokingOnServer: true) == .signedOut(username: "alice", revoked: true))
+    #expect(
+      try await sut.logout(revokingOnServer: true) == .signedOut(username: "alice", revoked: true))
     #expect(log.all == [.read, .revoke(token: "alice-token"), .delete])
   }
 
@@ -197,7 +202,9 @@ import TestSupport
   @Test func logout_locally_deletesWithoutAskingServer() async throws {
     let (sut, _, _, log) = makeSUT(stored: aliceSession)
 
-    #expect(try await sut.logout(revokingOnServer: false) == .signedOut(username: "alice", revoked: false))
+    #expect(
+      try await sut.logout(revokingOnServer: false) == .signedOut(username: "alice", revoked: false)
+    )
     #expect(log.all == [.read, .delete])
   }
 
@@ -211,7 +218,8 @@ import TestSupport
   // MARK: - Helpers
 
   private let aliceProfile = UserProfile(id: "id-1", username: "alice", name: "Alice Liddell")
-  private let aliceSession = RemoteUserSession(username: "alice", accessToken: AccessToken("alice-token"))
+  private let aliceSession = RemoteUserSession(
+    username: "alice", accessToken: AccessToken("alice-token"))
 
   private func makeSUT(stored: RemoteUserSession? = nil) -> (
     AuthRemoteUserSessionRepository, AuthRemoteAPISpy, UserSessionDataStoreSpy, CallLog<SessionCall>
@@ -219,6 +227,8 @@ import TestSupport
     let log = CallLog<SessionCall>()
     let remote = AuthRemoteAPISpy(log: log)
     let store = UserSessionDataStoreSpy(log: log, stored: stored)
-    return (AuthRemoteUserSessionRepository(remoteAPI: remote, dataStore: store), remote, store, log)
+    return (
+      AuthRemoteUserSessionRepository(remoteAPI: remote, dataStore: store), remote, store, log
+    )
   }
 }

@@ -23,13 +23,17 @@ import Testing
 
   @Test func signInOnlyChecksPresence_soOldAccountsCanStillSignIn() {
     #expect(CredentialRules.issues(signingInAs: "Old User", password: "short") == [])
-    #expect(CredentialRules.issues(signingInAs: " ", password: "") == [.usernameMissing, .passwordMissing])
+    #expect(
+      CredentialRules.issues(signingInAs: " ", password: "") == [
+        .usernameMissing, .passwordMissing,
+      ])
   }
 
   @Test func accessTokenNeverShowsItsValueWhenPrinted() {
     let token = AccessToken("very-secret-value")
     #expect(!"\(token)".contains("very-secret-value"))
     #expect(!String(reflecting: token).contains("very-secret-value"))
-    #expect(!"\(RemoteUserSession(username: "a", accessToken: token))".contains("very-secret-value"))
+    #expect(
+      !"\(RemoteUserSession(username: "a", accessToken: token))".contains("very-secret-value"))
   }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// What the command line promises regardless of any backend: help, usage errors, exit codes.
+@Suite struct CommandLineEndToEndTests {
+  @Test func help_listsTheCommands() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run(["--help"])
+
+    #expect(result.status == 0)
+    for command in ["login", "signup", "session", "logout"] {
+      #expect(result.stdout.contains(command))
+    }
+    #expect(result.stdout.contains("4 authentication required"))
+  }
+
+  @Test(arguments: [
+    (["login", "--password-stdin"], "--password-stdin needs --username."),
+    (["session", "--api-url", "ftp://example.test"], "is not an http(s) URL with a host"),
+    (["session", "--api-url", "not a url"], "is not an http(s) URL with a host"),
+    (["signup", "--username", "x"], "Missing expected argument '--name <name>'"),
+    (["frobnicate"], "Unexpected argument 'frobnicate'"),
+  ])
+  func badUsage_exits64_withTheReason(arguments: [String], message: String) async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run(arguments)
+
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func aDataFolderThatIsAFile_isAClearFailure() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let file = app.scratch.appendingPathComponent("not-a-folder")
+    FileManager.default.createFile(atPath: file.path, contents: Data())
+
+    let result = try await app.run(["session", "--data-dir", file.path])
+
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("is a file, not a folder"))
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct LogoutEndToEndTests {
+  @Test func logout_revokesOnTheServer_andDeletesTheKeyringItem() async throws {
+    let served = try ServedBackend()
+    defer { served.stop() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    _ = try await app.run(
+      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
+      stdin: "demo-password")
+    #expect(SecretTool.finds(account: "demo"))
+
+    let result = try await app.run(["logout", "--api-url", served.apiURL])
+
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "Signed out demo from \(served.apiURL): the token was revoked on the server and deleted from the keyring.\n"
+    )
+    #expect(served.requests.last == "POST /auth/revoke")
+    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+  }
+
+  @Test func logout_whenTheServerIsDown_keepsTheSession_untilLocalLogout() async throws {
+    let served = try ServedBackend()
+    let app = try AppRunner()
+    defer { app.remove() }
+    _ = try await app.run(
+      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
+      stdin: "demo-password")
+    served.stop()
+
+    let failed = try await app.run(["logout", "--api-url", served.apiURL])
+    let kept = SecretTool.accounts(server: served.apiURL)
+    let local = try await app.run(["logout", "--local", "--api-url", served.apiURL, "--json"])
+
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("error: Could not sign out: The server is unreachable"))
+    #expect(failed.stderr.contains("`app logout --local`"))
+    #expect(kept == ["demo"])
+    #expect(local.status == 0)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(local.stdout.utf8)) as? [String: Any])
+    #expect(document["signedOut"] as? Bool == true)
+    #expect(document["revokedOnServer"] as? Bool == false)
+    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+  }
+
+  @Test func logout_treatsAServer401AsDone() async throws {
+    let served = try ServedBackend()
+    defer { served.stop() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    _ = try await app.run(
+      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
+      stdin: "demo-password")
+    served.answer("POST /auth/revoke", status: 401, body: "")
+
+    let result = try await app.run(["logout", "--api-url", served.apiURL])
+
+    #expect(result.status == 0)
+    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+  }
+
+  @Test func logout_whenSignedOut_hasNothingToDo() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run(["logout"])
+
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("Not signed in to the embedded backend"))
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// With no Secret Service the app must say so quickly, never hang, never ask the server for
+/// a token it cannot keep, and never fall back to a file. Needs no keyring of its own.
+@Suite struct NoKeyringEndToEndTests {
+  private let noBus: [String: String?] = [
+    "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "DISPLAY": nil,
+  ]
+
+  @Test func login_withoutASecretService_failsFast_beforeAskingForAToken() async throws {
+    let served = try ServedBackend()
+    defer { served.stop() }
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run(
+      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
+      stdin: "demo-password",
+      environment: noBus)
+
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("error: No usable Secret Service"))
+    #expect(result.stderr.contains("never in a file"))
+    #expect(result.seconds < 10)
+    #expect(served.requests.isEmpty, "no token may be asked for when it cannot be kept")
+    #expect(app.filesContaining("demo-password").isEmpty)
+  }
+
+  @Test func session_withoutASecretService_exits1_withTheReason() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run(["session", "--json"], environment: noBus)
+
+    #expect(result.status == 1)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect((document["error"] as? [String: Any])?["code"] as? String == "keyring_unavailable")
+  }
+}
+
+/// A keyring that is there but locked, with nobody to type its password: the app must say
+/// so at once, neither hang on the prompt nor claim that nobody is signed in.
+@Suite(.enabled(if: Keyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+struct LockedKeyringEndToEndTests {
+  @Test func session_inALockedKeyring_saysItIsLocked() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    // Sign in with the keyring unlocked, then lock it through the Secret Service API.
+    let result = try await app.runShell(
+      """
+      # A runtime folder of its own, or the daemon would find the test run's keyring.
+      export XDG_RUNTIME_DIR="$(mktemp -d)"
+      dbus-run-session -- bash -c '
+        printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+        printf demo-password | "$APP" login --username demo --password-stdin >/dev/null 2>&1 || exit 90
+        dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets \\
+          org.freedesktop.Secret.Service.Lock \\
+          array:objpath:/org/freedesktop/secrets/collection/login >/dev/null || exit 91
+        "$APP" session
+      ' 2>&1
+      """)
+
+    #expect(result.status == 1, "\(result.stdout)")
+    #expect(
+      result.stdout.contains(
+        "error: No usable Secret Service: the keyring that holds the session is locked"))
+    #expect(result.seconds < 15)
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Runs the built `app` binary the way a person does, in a home folder of its own, and
+/// captures what they would see.
+struct AppRunner {
+  struct Result {
+    let stdout: String
+    let stderr: String
+    let status: Int32
+    let seconds: Double
+  }
+
+  /// A temporary folder holding this runner's HOME (and so the default data folder).
+  let scratch: URL
+  var home: URL { scratch.appendingPathComponent("home") }
+  var dataFolder: URL { home.appendingPathComponent(".local/share/app") }
+
+  init() throws {
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "app-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+  }
+
+  /// Runs `app arguments…` with `stdin` as its standard input. `environment` adds or, with
+  /// nil, removes variables; the runner's own defaults give a private HOME and no colour.
+  func run(_ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:])
+    async throws -> Result
+  {
+    try await run(Self.binary, arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Runs a bash script with `$APP` set to the binary, for set-ups a single `app` run
+  /// cannot make (a D-Bus session of its own, a keyring in a given state).
+  func runShell(_ script: String) async throws -> Result {
+    try await run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], stdin: nil, environment: [:])
+  }
+
+  private func run(
+    _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String?]
+  ) async throws -> Result {
+    var variables = ProcessInfo.processInfo.environment
+    for name in ["APP_API_URL", "APP_DATA_DIR", "XDG_DATA_HOME", "APP_VENDOR_URL", "APP_DEVICE_ID"]
+    {
+      variables[name] = nil
+    }
+    variables["HOME"] = home.path
+    variables["NO_COLOR"] = "1"
+    variables["APP"] = Self.binary.path
+    for (name, value) in environment { variables[name] = value }
+
+    let id = UUID().uuidString
+    let outURL = scratch.appendingPathComponent("\(id).out")
+    let errURL = scratch.appendingPathComponent("\(id).err")
+    let inURL = scratch.appendingPathComponent("\(id).in")
+    // Files, not pipes: a chatty process can never block on a full pipe nobody reads.
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
+
+    let started = Date()
+    let status = try await ChildProcess.run(
+      executable, arguments, environment: variables,
+      files: .init(stdin: inURL, stdout: outURL, stderr: errURL))
+    return Result(
+      stdout: try String(contentsOf: outURL, encoding: .utf8),
+      stderr: try String(contentsOf: errURL, encoding: .utf8),
+      status: status,
+      seconds: Date().timeIntervalSince(started))
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: scratch)
+  }
+
+  /// Every file below HOME whose bytes contain `needle`.
+  func filesContaining(_ needle: String) -> [String] {
+    let enumerator = FileManager.default.enumerator(
+      at: home, includingPropertiesForKeys: [.isRegularFileKey])
+    var found: [String] = []
+    while let url = enumerator?.nextObject() as? URL {
+      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+        let data = try? Data(contentsOf: url)
+      else { continue }
+      if data.range(of: Data(needle.utf8)) != nil { found.append(url.path) }
+    }
+    return found
+  }
+
+  /// The built `app`: beside the test bundle (where `swift build --build-tests` puts it), or
+  /// at `$APP_BINARY`.
+  static let binary: URL = {
+    if let explicit = ProcessInfo.processInfo.environment["APP_BINARY"] {
+      return URL(fileURLWithPath: explicit)
+    }
+    let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [
+      testBundle.appendingPathComponent("app"),
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+          ".build/debug/app"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[1]
+  }()
+}

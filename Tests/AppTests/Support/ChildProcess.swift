@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Starts a program with its standard streams on files and waits for it to exit.
+///
+/// Foundation's `Process` learns that a child ended through a socket the child inherits; a
+/// daemon the child starts (a keyring, a D-Bus bus) inherits it too, and the child then
+/// never seems to end. `posix_spawn` plus `waitpid` has no such link.
+enum ChildProcess {
+  struct Files {
+    let stdin: URL
+    let stdout: URL
+    let stderr: URL
+  }
+
+  /// The exit status (128 + signal when killed). Gives up after `limit` seconds with SIGKILL.
+  static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
+    limit: TimeInterval = 60
+  ) async throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, files.stdin.path, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, files.stdout.path, O_WRONLY | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, files.stderr.path, O_WRONLY | O_TRUNC, 0o600)
+
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+    guard spawned == 0 else {
+      throw SpawnError(
+        description: "posix_spawn \(executable.path): \(String(cString: strerror(spawned)))")
+    }
+    let child = pid
+    let killer = DispatchWorkItem { kill(child, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: killer)
+    defer { killer.cancel() }
+    return await withCheckedContinuation { continuation in
+      // A thread of its own: waitpid blocks, and the cooperative pool must stay free for
+      // the loopback servers that answer the child.
+      Thread {
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        let signal = status & 0x7f
+        continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
+      }.start()
+    }
+  }
+
+  struct SpawnError: Error, CustomStringConvertible {
+    let description: String
+  }
+}

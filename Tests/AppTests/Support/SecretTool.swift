@@ -1,0 +1,37 @@
+import Foundation
+
+/// `secret-tool`, to look at the keyring the way a person would.
+enum SecretTool {
+  /// The `account` attributes of the app's items for `server`.
+  static func accounts(server: String) -> [String] {
+    let output = run(["search", "--all", "service", "app", "server", server])
+    return output.split(separator: "\n").compactMap { line in
+      line.hasPrefix("attribute.account = ")
+        ? String(line.dropFirst("attribute.account = ".count)) : nil
+    }
+  }
+
+  /// The stored token of `account` on `server`, if any.
+  static func token(server: String, account: String) -> String? {
+    let output = run(["lookup", "service", "app", "server", server, "account", account])
+    return output.isEmpty ? nil : output
+  }
+
+  /// Does `secret-tool search service app account <account>` find anything (the check)?
+  static func finds(account: String) -> Bool {
+    !run(["search", "--all", "service", "app", "account", account]).isEmpty
+  }
+
+  private static func run(_ arguments: [String]) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/secret-tool")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    guard (try? process.run()) != nil else { return "" }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
