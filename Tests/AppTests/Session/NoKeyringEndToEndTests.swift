@@ -52,8 +52,15 @@ struct LockedKeyringEndToEndTests {
     // Sign in with the keyring unlocked, then lock it through the Secret Service API.
     let result = try await app.runShell(
       """
-      # A runtime folder of its own, or the daemon would find the test run's keyring.
+      # A runtime folder of its own, or the daemon would find the test run's keyring; it
+      # also finds this session's daemons afterwards, to stop them.
       export XDG_RUNTIME_DIR="$(mktemp -d)"
+      stop() {
+        for pid in $(pgrep -x gnome-keyring-d; pgrep -x dbus-daemon); do
+          grep -qz "^XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR$" /proc/$pid/environ 2>/dev/null && kill $pid
+        done
+      }
+      trap stop EXIT
       dbus-run-session -- bash -c '
         printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
         printf demo-password | "$APP" login --username demo --password-stdin >/dev/null 2>&1 || exit 90

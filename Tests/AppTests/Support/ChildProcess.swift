@@ -28,6 +28,20 @@ enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 1, files.stdout.path, O_WRONLY | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, files.stderr.path, O_WRONLY | O_TRUNC, 0o600)
 
+    // A child inherits the spawning thread's signal mask, and the test runner's threads
+    // block most signals: without this, the child (and the daemons it starts) would ignore
+    // SIGTERM, and `dbus-run-session` could not stop its bus.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
     let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -35,7 +49,7 @@ enum ChildProcess {
       envp.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
     guard spawned == 0 else {
       throw SpawnError(
         description: "posix_spawn \(executable.path): \(String(cString: strerror(spawned)))")
