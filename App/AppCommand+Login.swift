@@ -43,18 +43,8 @@ extension AppCommand {
         main.notSignedIn()
         guard let onboarding = main.onBoardingViewModel else { return }
         onboarding.navigateToSignIn()
-        let password: String
-        if passwordFromStdin {
-          password = LineInput.readAllStandardInput()
-        } else {
-          guard
-            let typed = LineInput(console: context.console).askSecret("Password for \(username): ")
-          else {
-            throw context.console.fail(
-              UserFacingError(code: "input_ended", message: "No password was given."))
-          }
-          password = typed
-        }
+        let password = try context.password(
+          fromStandardInput: passwordFromStdin, prompt: "Password for \(username): ")
         try await flow.submitSignIn(
           onboarding.signInViewModel, username: username, password: password, retrying: false)
       } else {

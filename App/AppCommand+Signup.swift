@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 import Presentation
 
 extension AppCommand {
@@ -32,18 +33,9 @@ extension AppCommand {
       main.notSignedIn()
       guard let onboarding = main.onBoardingViewModel else { return }
       onboarding.navigateToSignUp()
-      let password: String
-      if passwordFromStdin {
-        password = LineInput.readAllStandardInput()
-      } else {
-        guard
-          let typed = LineInput(console: context.console).askSecret("Password (8+ characters): ")
-        else {
-          throw context.console.fail(
-            UserFacingError(code: "input_ended", message: "No password was given."))
-        }
-        password = typed
-      }
+      let password = try context.password(
+        fromStandardInput: passwordFromStdin,
+        prompt: "Password (\(CredentialRules.minimumPasswordLength)+ characters): ")
       let flow = OnboardingFlow(context: context, main: main)
       try await flow.submitSignUp(
         onboarding.signUpViewModel, username: username, name: name, password: password,

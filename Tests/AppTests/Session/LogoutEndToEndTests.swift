@@ -9,9 +9,7 @@ struct LogoutEndToEndTests {
     defer { served.stop() }
     let app = try AppRunner()
     defer { app.remove() }
-    _ = try await app.run(
-      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
-      stdin: "demo-password")
+    try await app.signInDemo(on: served)
     #expect(SecretTool.finds(account: "demo"))
 
     let result = try await app.run(["logout", "--api-url", served.apiURL])
@@ -29,9 +27,7 @@ struct LogoutEndToEndTests {
     let served = try ServedBackend()
     let app = try AppRunner()
     defer { app.remove() }
-    _ = try await app.run(
-      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
-      stdin: "demo-password")
+    try await app.signInDemo(on: served)
     served.stop()
 
     let failed = try await app.run(["logout", "--api-url", served.apiURL])
@@ -55,9 +51,7 @@ struct LogoutEndToEndTests {
     defer { served.stop() }
     let app = try AppRunner()
     defer { app.remove() }
-    _ = try await app.run(
-      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
-      stdin: "demo-password")
+    try await app.signInDemo(on: served)
     served.answer("POST /auth/revoke", status: 401, body: "")
 
     let result = try await app.run(["logout", "--api-url", served.apiURL])

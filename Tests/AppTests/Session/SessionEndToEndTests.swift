@@ -27,9 +27,7 @@ struct SessionEndToEndTests {
     defer { served.stop() }
     let app = try AppRunner()
     defer { app.remove() }
-    _ = try await app.run(
-      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
-      stdin: "demo-password")
+    try await app.signInDemo(on: served)
     let token = try #require(SecretTool.token(server: served.apiURL, account: "demo"))
 
     let text = try await app.run(["session", "--api-url", served.apiURL])
@@ -58,9 +56,7 @@ struct SessionEndToEndTests {
     defer { served.stop() }
     let app = try AppRunner()
     defer { app.remove() }
-    _ = try await app.run(
-      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
-      stdin: "demo-password")
+    try await app.signInDemo(on: served)
     served.answer(
       "GET /me", status: 401, body: #"{"error":"invalid_token","error_description":"expired"}"#)
 
@@ -95,9 +91,7 @@ struct SessionEndToEndTests {
     defer { served.stop() }
     let app = try AppRunner()
     defer { app.remove() }
-    _ = try await app.run(
-      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
-      stdin: "demo-password")
+    try await app.signInDemo(on: served)
     served.answer("GET /me", status: status, body: body, contentType: type)
 
     let result = try await app.run(["session", "--api-url", served.apiURL])
@@ -115,9 +109,7 @@ struct SessionEndToEndTests {
     let served = try ServedBackend()
     let app = try AppRunner()
     defer { app.remove() }
-    _ = try await app.run(
-      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
-      stdin: "demo-password")
+    try await app.signInDemo(on: served)
     served.stop()
 
     let result = try await app.run(["session", "--api-url", served.apiURL])

@@ -2,6 +2,7 @@ import Data
 import Foundation
 import Synchronization
 import TestSupport
+import Testing
 
 /// The embedded backend served over real HTTP on loopback, under a path prefix, with
 /// answers a test can override per route ("GET /me" → a 500 page): a server the app only
@@ -55,4 +56,14 @@ final class ServedBackend: Sendable {
 
 private final class Overrides: Sendable {
   let routes = Mutex<[String: BackendHTTPResponse]>([:])
+}
+
+extension AppRunner {
+  /// Signs the demo account in on `served`, the start of most session scenarios.
+  func signInDemo(on served: ServedBackend) async throws {
+    let result = try await run(
+      ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
+      stdin: "demo-password")
+    #expect(result.status == 0, "signing in failed: \(result.stderr)")
+  }
 }
