@@ -15,6 +15,8 @@ struct CompositionRoot {
   let httpClient: any HTTPClient
   let endpoint: APIEndpoint
   let sessionRepository: any UserSessionRepository
+  /// Runs requests with the stored token; a 401 ends the session.
+  let signedInAccess: SignedInAccess
   let logger: Logger
 
   /// Which backend `app` talks to, and how it is named to people and in the keyring.
@@ -59,9 +61,14 @@ struct CompositionRoot {
       client = EmbeddedBackendHTTPClient(backend: embedded)
     }
     httpClient = LoggingHTTPClient(client, logger: logger)
+    let sessionStore = LibsecretUserSessionDataStore(server: backend.keyringServer)
     sessionRepository = AuthRemoteUserSessionRepository(
-      remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient),
-      dataStore: LibsecretUserSessionDataStore(server: backend.keyringServer))
+      remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient), dataStore: sessionStore)
+    signedInAccess = SignedInAccess(dataStore: sessionStore)
+  }
+
+  var messagesRepository: any MessagesRepository {
+    HTTPMessagesRepository(endpoint: endpoint, client: httpClient)
   }
 
   static func systemRandomBytes(_ count: Int) -> [UInt8] {

@@ -47,6 +47,20 @@ final class BackendDatabase: Sendable {
         table.column("scope", .text).notNull()
       }
     }
+    migrator.registerMigration("v2: messages") { db in
+      try db.create(table: PersonRecord.databaseTableName) { table in
+        // BINARY collation: names that differ in any byte are different people.
+        table.primaryKey("name", .text)
+      }
+      try db.create(table: MessageRecord.databaseTableName) { table in
+        table.autoIncrementedPrimaryKey("id")
+        table.column("person", .text).notNull().indexed()
+          .references(PersonRecord.databaseTableName, onDelete: .cascade)
+        table.column("subject", .text).notNull()
+        table.column("text", .text).notNull()
+      }
+      try SeededConversations.insert(into: db)
+    }
     return migrator
   }
 }
@@ -98,5 +112,40 @@ extension BackendDatabase {
   /// Returns whether the token existed.
   func deleteToken(hash: String) throws -> Bool {
     try writer.write { db in try TokenRecord.deleteOne(db, key: hash) }
+  }
+}
+
+// MARK: - Messages
+
+extension BackendDatabase {
+  /// Everybody, with their messages in the order they came.
+  func allConversations() throws -> [(name: String, messages: [MessageRecord])] {
+    try writer.read { db in
+      let people = try PersonRecord.fetchAll(db)
+      let messages = try MessageRecord.order(MessageRecord.Columns.id).fetchAll(db)
+      let byPerson = Dictionary(grouping: messages, by: \.person)
+      return people.map { ($0.name, byPerson[$0.name] ?? []) }
+    }
+  }
+
+  /// One person's messages, or nil for somebody unknown.
+  func conversation(with name: String) throws -> [MessageRecord]? {
+    try writer.read { db in try Self.conversation(with: name, in: db) }
+  }
+
+  /// Adds a message, creating the person if needed, and returns their messages after it.
+  func addMessage(to name: String, subject: String, text: String) throws -> [MessageRecord] {
+    try writer.write { db in
+      try PersonRecord(name: name).insert(db, onConflict: .ignore)
+      var record = MessageRecord(id: nil, person: name, subject: subject, text: text)
+      try record.insert(db)
+      return try Self.conversation(with: name, in: db) ?? []
+    }
+  }
+
+  private static func conversation(with name: String, in db: Database) throws -> [MessageRecord]? {
+    guard try PersonRecord.exists(db, key: name) else { return nil }
+    return try MessageRecord.filter(MessageRecord.Columns.person == name)
+      .order(MessageRecord.Columns.id).fetchAll(db)
   }
 }

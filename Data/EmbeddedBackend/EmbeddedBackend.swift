@@ -55,7 +55,9 @@ public final class EmbeddedBackend: Sendable {
   }
 
   public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
-    let routeGroups: [any BackendRoutes] = [AuthRoutes(backend: self)]
+    let routeGroups: [any BackendRoutes] = [
+      AuthRoutes(backend: self), MessagesRoutes(backend: self),
+    ]
     do {
       for group in routeGroups {
         if let response = try await group.respond(to: request) { return response }

@@ -26,6 +26,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case let error as SessionError: self = Self.describe(error)
     case let error as RemoteAPIError: self = Self.describe(error)
     case let error as SessionStoreError: self = Self.describe(error)
+    case let error as MessagesError: self = Self.describe(error)
     case is CancellationError: self.init(code: "cancelled", message: "Cancelled.")
     default: self.init(code: "failure", message: "\(error)")
     }
@@ -113,6 +114,26 @@ public struct UserFacingError: Error, Equatable, Sendable {
         message:
           "The Secret Service did not answer within \(seconds) s; the keyring is probably locked and waiting for a password prompt.",
         hint: keyringHint)
+    }
+  }
+
+  private static func describe(_ error: MessagesError) -> UserFacingError {
+    switch error {
+    case .noSuchPerson(let name):
+      UserFacingError(
+        code: "no_such_person", message: "There is no person called \(name).",
+        hint: "`app messages` lists everybody.")
+    case .invalidDraft(let issues):
+      UserFacingError(code: "invalid_input", message: issues.map(describe).joined(separator: " "))
+    }
+  }
+
+  /// One sentence per missing part of a message draft.
+  public static func describe(_ issue: MessageDraft.Issue) -> String {
+    switch issue {
+    case .recipientMissing: "Say who the message is for."
+    case .subjectMissing: "Enter a subject."
+    case .textMissing: "Enter a message."
     }
   }
 }

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Domain
+import Presentation
+
+extension AppCommand {
+  struct Messages: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Read and send messages.",
+      subcommands: [List.self, Send.self],
+      defaultSubcommand: List.self)
+  }
+}
+
+extension AppCommand.Messages {
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show everybody's messages, sorted by name, or one person's with --user.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "Show only this person's messages (any name: spaces, quotes, any script).")
+    var user: String?
+
+    func run() async throws {
+      if let user {
+        try await Self.showPerson(user, options)
+      } else {
+        try await Self.showEverybody(options)
+      }
+    }
+
+    private struct EverybodyDocument: Encodable {
+      let people: [MessagesScreen.PersonDocument]
+    }
+
+    @MainActor
+    static func showEverybody(_ options: GlobalOptions) async throws {
+      let context = try CommandContext(options: options)
+      let useCase = LoadAllMessagesUseCase(
+        repository: context.root.messagesRepository, access: context.root.signedInAccess)
+      let viewModel = MessagesViewModel(loadAll: useCase.execute)
+      await context.console.withActivity("Loading messages") { await viewModel.load() }
+      switch viewModel.state {
+      case .loaded(let people):
+        if context.console.json {
+          JSONOutput.write(
+            EverybodyDocument(people: people.map(MessagesScreen.document)), to: context.console)
+        } else {
+          let blocks = people.map { MessagesScreen.lines($0).joined(separator: "\n") }
+          context.console.output(blocks.joined(separator: "\n\n"))
+        }
+      case .empty:
+        if context.console.json {
+          JSONOutput.write(EverybodyDocument(people: []), to: context.console)
+        } else {
+          context.console.output("No messages.")
+        }
+      case .failed(let error):
+        throw context.console.fail(error)
+      case .idle, .loading:
+        preconditionFailure("load() always finishes")
+      }
+    }
+
+    @MainActor
+    static func showPerson(_ name: String, _ options: GlobalOptions) async throws {
+      let context = try CommandContext(options: options)
+      let useCase = LoadUserMessagesUseCase(
+        repository: context.root.messagesRepository, access: context.root.signedInAccess)
+      let viewModel = UserMessagesViewModel(loadPerson: useCase.execute(person:))
+      await context.console.withActivity("Loading messages") { await viewModel.load(name) }
+      switch viewModel.state {
+      case .loaded(let person):
+        if context.console.json {
+          JSONOutput.write(MessagesScreen.document(person), to: context.console)
+        } else {
+          context.console.output(MessagesScreen.lines(person).joined(separator: "\n"))
+        }
+      case .failed(let error):
+        throw context.console.fail(error)
+      case .idle, .loading:
+        preconditionFailure("load(_:) always finishes")
+      }
+    }
+  }
+}

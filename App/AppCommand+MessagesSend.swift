@@ -1,0 +1,63 @@
+import ArgumentParser
+import Domain
+import Presentation
+
+extension AppCommand.Messages {
+  struct Send: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Send a message, then show the recipient's messages.",
+      discussion: "An empty subject or message is refused before anything is sent.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "Who the message is for.")
+    var to: String
+
+    @Option(help: "The subject.")
+    var subject: String
+
+    @Option(help: ArgumentHelp("The text; '-' reads it from standard input.", valueName: "text"))
+    var message: String
+
+    func run() async throws {
+      let text = message == "-" ? LineInput.readAllStandardInput() : message
+      try await Self.send(to: to, subject: subject, text: text, options)
+    }
+
+    private struct SentDocument: Encodable {
+      let sent: Bool
+      let to: MessagesScreen.PersonDocument
+    }
+
+    @MainActor
+    static func send(to recipient: String, subject: String, text: String, _ options: GlobalOptions)
+      async throws
+    {
+      let context = try CommandContext(options: options)
+      let useCase = SendMessageUseCase(
+        repository: context.root.messagesRepository, access: context.root.signedInAccess)
+      let viewModel = ComposeMessageViewModel(send: useCase.execute)
+      await viewModel.send(.recipientChanged(recipient))
+      await viewModel.send(.subjectChanged(subject))
+      await viewModel.send(.textChanged(text))
+      await context.console.withActivity("Sending") { await viewModel.send(.sendTapped) }
+      switch viewModel.state.status {
+      case .sent(let person):
+        if context.console.json {
+          JSONOutput.write(
+            SentDocument(sent: true, to: MessagesScreen.document(person)), to: context.console)
+        } else {
+          context.console.message("Sent to \(MessagesScreen.visible(person.name)).")
+          context.console.output(MessagesScreen.lines(person).joined(separator: "\n"))
+        }
+      case .invalid(let sentences):
+        throw context.console.fail(
+          UserFacingError(code: "invalid_input", message: sentences.joined(separator: " ")))
+      case .failed(let error):
+        throw context.console.fail(error)
+      case .editing, .sending:
+        preconditionFailure("sending always finishes")
+      }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Section 2 of the contract: messages, answered in the double-encoded envelope
+/// `{"statusCode": Int, "body": String}` with HTTP 200, errors included, as the contract
+/// allows; a bad token is an HTTP 401 as on every authenticated endpoint.
+struct MessagesRoutes: BackendRoutes {
+  let backend: EmbeddedBackend
+
+  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
+    let path = request.pathSegments
+    guard path.first == "messages" else { return nil }
+    switch (request.method, path.count) {
+    case ("GET", 1): return try all(request)
+    case ("GET", 2): return try one(request, name: path[1])
+    case ("POST", 1): return try add(request)
+    default: return nil
+    }
+  }
+
+  private struct MessageBody: Codable {
+    let subject: String
+    let message: String
+  }
+
+  private struct UserMessagesBody: Encodable {
+    let user: String
+    let message: [MessageBody]
+  }
+
+  private struct AddMessageBody: Decodable {
+    let user: String
+    let operation: String
+    let subject: String
+    let message: String
+  }
+
+  private func all(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+    _ = try backend.authenticatedAccount(request)
+    let conversations = try backend.database.allConversations()
+    let body = Dictionary(
+      conversations.map { ($0.name, $0.messages.map(Self.body)) }, uniquingKeysWith: { $1 })
+    return .envelope(200, body)
+  }
+
+  private func one(_ request: BackendHTTPRequest, name: String) throws -> BackendHTTPResponse {
+    _ = try backend.authenticatedAccount(request)
+    guard let messages = try backend.database.conversation(with: name) else {
+      return .envelope(404, ["error": "no such person: \(name)"])
+    }
+    return .envelope(200, UserMessagesBody(user: name, message: messages.map(Self.body)))
+  }
+
+  private func add(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+    // The contract does not require a token here; one that is sent must be valid.
+    if request.headers["authorization"] != nil { _ = try backend.authenticatedAccount(request) }
+    guard let body = try? JSONDecoder().decode(AddMessageBody.self, from: request.body) else {
+      return .envelope(400, ["error": "expected {user, operation, subject, message}"])
+    }
+    guard body.operation == "add_message" else {
+      return .envelope(400, ["error": "unknown operation \(body.operation)"])
+    }
+    for (field, value) in [
+      ("user", body.user), ("subject", body.subject), ("message", body.message),
+    ]
+    where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      return .envelope(400, ["error": "\(field) must not be empty"])
+    }
+    let messages = try backend.database.addMessage(
+      to: body.user, subject: body.subject, text: body.message)
+    return .envelope(200, UserMessagesBody(user: body.user, message: messages.map(Self.body)))
+  }
+
+  private static func body(_ record: MessageRecord) -> MessageBody {
+    MessageBody(subject: record.subject, message: record.text)
+  }
+}
+
+extension BackendHTTPResponse {
+  /// HTTP 200 carrying `{"statusCode": statusCode, "body": "<value as JSON text>"}`.
+  static func envelope(_ statusCode: Int, _ value: some Encodable) -> BackendHTTPResponse {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let body = String(decoding: try! encoder.encode(value), as: UTF8.self)
+    return json(200, Envelope(statusCode: statusCode, body: body))
+  }
+
+  private struct Envelope: Encodable {
+    let statusCode: Int
+    let body: String
+  }
+}

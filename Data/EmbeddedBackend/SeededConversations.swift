@@ -1,0 +1,29 @@
+import GRDB
+
+/// The conversations a new embedded backend starts with: names in several scripts, with
+/// spaces, quotes and emoji; messages with newlines, tabs, quotes and backslashes; and a
+/// person with no messages. Everything a renderer can get wrong is in here.
+enum SeededConversations {
+  static let people: [(name: String, messages: [(subject: String, text: String)])] = [
+    ("john", [("pets", "cats are grumpy"), ("hello", "hi there")]),
+    ("bob", [("hello", "hi there")]),
+    ("Zoë", [("Café", "Meet at the café?\nBring a \"good\" book.")]),
+    ("山田太郎", [("会議", "明日の会議は10時です。\n資料を持ってきてください。")]),
+    ("Мария", [("Привет", "Как дела?")]),
+    ("Ana María", [("table", "name\tage\nAna\t34")]),
+    ("O'Neil \"Ace\"", [("paths", #"C:\Users\ace and a \"quoted\" word"#)]),
+    ("🐱 cat", [("🐟", "fish please 🐟🐟")]),
+    ("Quiet Person", []),
+  ]
+
+  static func insert(into db: Database) throws {
+    for person in people {
+      try PersonRecord(name: person.name).insert(db)
+      for message in person.messages {
+        var record = MessageRecord(
+          id: nil, person: person.name, subject: message.subject, text: message.text)
+        try record.insert(db)
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Domain
+
+/// A body the messages endpoints can carry, seen as what every one of them holds: a list
+/// of people with their messages. Decoding either endpoint's body gives the same type, as
+/// in the seed.
+protocol DecodableResponse: Decodable, Sendable {
+  associatedtype Item
+  var items: [Item] { get }
+}
+
+/// A message as the wire has it. Unknown fields are ignored.
+struct MessageDTO: Decodable, Sendable {
+  let subject: String
+  let message: String
+
+  var domainMessage: Message { Message(subject: subject, text: message) }
+}
+
+/// `GET /messages`: an object whose keys are people's names and whose values are their
+/// messages.
+struct AllMessagesBody: DecodableResponse {
+  let items: [UserMessages]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: DynamicCodingKeys.self)
+    items = try container.allKeys.map { key in
+      let messages = try container.decode([MessageDTO].self, forKey: key)
+      return UserMessages(name: key.stringValue, messages: messages.map(\.domainMessage))
+    }
+  }
+}
+
+/// `GET /messages/{name}` and `POST /messages`: `{"user": name, "message": [Message]}`.
+struct UserMessagesBody: DecodableResponse {
+  let items: [UserMessages]
+
+  private enum CodingKeys: String, CodingKey {
+    case user
+    case message
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let user = try container.decode(String.self, forKey: .user)
+    let messages = try container.decode([MessageDTO].self, forKey: .message)
+    items = [UserMessages(name: user, messages: messages.map(\.domainMessage))]
+  }
+}

@@ -1,0 +1,96 @@
+import Domain
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite struct MessagesUseCasesTests {
+  @Test(arguments: [
+    (["bob", "Alice", "carol"], ["Alice", "bob", "carol"]),
+    (["b", "B", "a"], ["a", "B", "b"]),
+    (["Zoë", "zoe", "Zoe"], ["Zoe", "zoe", "Zoë"]),
+    (["山田", "Мария", "Ana"], ["Ana", "Мария", "山田"]),
+    (["e\u{301}", "\u{e9}"], ["\u{e9}", "e\u{301}"]),
+    ([], []),
+  ])
+  func sortedByName_isCaseInsensitive_withExactTextBreakingTies(names: [String], expected: [String])
+  {
+    let people = names.map { UserMessages(name: $0, messages: []) }
+    #expect(people.sortedByName().map(\.name) == expected)
+    #expect(
+      people.reversed().sortedByName().map(\.name) == expected, "the server's order must not matter"
+    )
+  }
+
+  @Test func loadAll_sortsWhatTheServerSent() async throws {
+    let repository = MessagesRepositoryStub()
+    repository.all.withLock { $0 = ["bob", "Alice"].map { UserMessages(name: $0, messages: []) } }
+
+    let people = try await LoadAllMessagesUseCase(repository: repository, access: signedIn())
+      .execute()
+
+    #expect(people.map(\.name) == ["Alice", "bob"])
+    #expect(repository.calls.all == ["loadAll t"])
+  }
+
+  @Test func send_refusesAnIncompleteDraft_beforeAnyRequest() async {
+    let repository = MessagesRepositoryStub()
+    await #expect(throws: MessagesError.invalidDraft([.subjectMissing, .textMissing])) {
+      try await SendMessageUseCase(repository: repository, access: signedIn())
+        .execute(MessageDraft(recipient: "bob", subject: "  ", text: "\n"))
+    }
+    #expect(repository.calls.all.isEmpty)
+  }
+
+  @Test func send_whenSignedOut_isNotSignedIn() async {
+    let repository = MessagesRepositoryStub()
+    let access = SignedInAccess(dataStore: InMemoryUserSessionDataStore())
+    await #expect(throws: SessionError.notSignedIn) {
+      try await SendMessageUseCase(repository: repository, access: access)
+        .execute(MessageDraft(recipient: "bob", subject: "s", text: "t"))
+    }
+    #expect(repository.calls.all.isEmpty)
+  }
+
+  @Test(arguments: [
+    (MessageDraft(recipient: "bob", subject: "s", text: "t"), [MessageDraft.Issue]()),
+    (
+      MessageDraft(recipient: "", subject: "", text: ""),
+      [.recipientMissing, .subjectMissing, .textMissing]
+    ),
+    (
+      MessageDraft(recipient: " ", subject: "\t", text: " \n "),
+      [.recipientMissing, .subjectMissing, .textMissing]
+    ),
+    (MessageDraft(recipient: "bob", subject: "s", text: " x "), []),
+  ])
+  func draftIssues(draft: MessageDraft, expected: [MessageDraft.Issue]) {
+    #expect(draft.issues == expected)
+  }
+
+  private func signedIn() -> SignedInAccess {
+    SignedInAccess(
+      dataStore: InMemoryUserSessionDataStore(
+        RemoteUserSession(username: "me", accessToken: AccessToken("t"))))
+  }
+}
+
+private final class MessagesRepositoryStub: MessagesRepository {
+  let all = Mutex<[UserMessages]>([])
+  let calls = CallLog<String>()
+
+  func loadAll(with token: AccessToken) async throws -> [UserMessages] {
+    calls.append("loadAll \(token.value)")
+    return all.withLock { $0 }
+  }
+
+  func load(person name: String, with token: AccessToken) async throws -> UserMessages {
+    calls.append("load \(name)")
+    return UserMessages(name: name, messages: [])
+  }
+
+  func send(_ draft: MessageDraft, with token: AccessToken) async throws -> UserMessages {
+    calls.append("send \(draft.recipient)")
+    return UserMessages(
+      name: draft.recipient, messages: [Message(subject: draft.subject, text: draft.text)])
+  }
+}
