@@ -74,8 +74,8 @@ import Testing
   }
 
   @Test func compose_keepsTheDraft_whenSendingFails() async {
-    let sut = ComposeMessageViewModel(send: { _ in throw RemoteAPIError.unreachable(reason: "down")
-      })
+    let down = RemoteAPIError.unreachable(reason: "down")
+    let sut = ComposeMessageViewModel(send: { _ in throw down })
 
     await sut.send(.recipientChanged("bob"))
     await sut.send(.subjectChanged("s"))
