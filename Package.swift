@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
   name: "CleanArchitectureApp",
   products: [
-    .executable(name: "app", targets: ["App"])
+    .executable(name: "app", targets: ["App"]),
+    .executable(name: "messages-benchmark", targets: ["MessagesBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +49,8 @@ let package = Package(
       ],
       path: "App"
     ),
+    .executableTarget(
+      name: "MessagesBenchmark", dependencies: ["Data"], path: "Benchmarks/MessagesBenchmark"),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),

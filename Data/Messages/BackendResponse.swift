@@ -11,54 +11,26 @@ struct BackendResponse<T: DecodableResponse> {
   let body: T
 
   init(data: Data) throws(EnvelopeError) {
-    let envelope = try Self.decodeEnvelope(data)
+    body = try Self.decodeBody(try Self.successfulBody(data))
+  }
+
+  /// The body's JSON when the envelope's `statusCode` is 200. A function of its own so that
+  /// the scanner's buffer is freed before the body is decoded: one copy of the body alive,
+  /// not two.
+  private static func successfulBody(_ data: Data) throws(EnvelopeError) -> Data {
+    let envelope = try EnvelopeScanner.scan(data)
     guard envelope.statusCode == 200 else {
-      throw .failed(statusCode: envelope.statusCode, message: Self.errorText(envelope.body))
+      let text = String(decoding: envelope.body, as: UTF8.self)
+      throw .failed(statusCode: envelope.statusCode, message: errorText(text))
     }
-    body = try Self.decodeBody(envelope.body)
-  }
-
-  // MARK: - The envelope
-
-  private struct Envelope: Decodable {
-    let statusCode: Int
-    let body: String
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: DynamicCodingKeys.self)
-      let statusKey = DynamicCodingKeys(stringValue: "statusCode")
-      let bodyKey = DynamicCodingKeys(stringValue: "body")
-      guard let status = try? container.decode(Int.self, forKey: statusKey) else {
-        throw EnvelopeError.statusCodeMissing
-      }
-      guard container.contains(bodyKey), try !container.decodeNil(forKey: bodyKey) else {
-        throw EnvelopeError.bodyMissing
-      }
-      guard let body = try? container.decode(String.self, forKey: bodyKey) else {
-        throw EnvelopeError.bodyNotAString
-      }
-      statusCode = status
-      self.body = body
-    }
-  }
-
-  private static func decodeEnvelope(_ data: Data) throws(EnvelopeError) -> Envelope {
-    do {
-      return try JSONDecoder().decode(Envelope.self, from: data)
-    } catch let error as EnvelopeError {
-      throw error
-    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-      throw .envelopeNotAnObject
-    } catch {
-      throw .envelopeNotJSON
-    }
+    return Data(envelope.body)
   }
 
   // MARK: - The body
 
-  private static func decodeBody(_ text: String) throws(EnvelopeError) -> T {
+  private static func decodeBody(_ json: Data) throws(EnvelopeError) -> T {
     do {
-      return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+      return try JSONDecoder().decode(T.self, from: json)
     } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
       throw .bodyNotJSON
     } catch let error as DecodingError {

@@ -66,7 +66,22 @@ import Testing
       .people(["": [Message(subject: "s", text: "m")]])
     ),
     ("white space around the envelope", "  \n" + envelope("{}") + "\n ", .people([:])),
+    (
+      "a nested unknown field",
+      #"{"statusCode":200,"meta":{"a":[1,-2.5e3,true,null,{"b":"\\"}]},"body":"{}"}"#, .people([:])
+    ),
+    ("a statusCode written 200.0", #"{"statusCode":200.0,"body":"{}"}"#, .people([:])),
     // Broken envelope
+    ("trailing garbage after the envelope", envelope("{}") + "x", .failure(.envelopeNotJSON)),
+    (
+      "a lone surrogate escape", #"{"statusCode":200,"body":"{\"\ud83d\":[]}"}"#,
+      .failure(.envelopeNotJSON)
+    ),
+    (
+      "a raw newline inside a string", "{\"statusCode\":200,\"body\":\"{}\n\"}",
+      .failure(.envelopeNotJSON)
+    ),
+    ("a statusCode of 2.5", #"{"statusCode":2.5,"body":"{}"}"#, .failure(.statusCodeMissing)),
     ("empty input", "", .failure(.envelopeNotJSON)),
     ("an HTML page", "<html><body>502 Bad Gateway</body></html>", .failure(.envelopeNotJSON)),
     ("truncated JSON", #"{"statusCode":200,"body":"{}"#, .failure(.envelopeNotJSON)),
