@@ -17,6 +17,7 @@ struct CompositionRoot {
   let sessionRepository: any UserSessionRepository
   /// Runs requests with the stored token; a 401 ends the session.
   let signedInAccess: SignedInAccess
+  let sessionStore: any UserSessionDataStore
   let logger: Logger
 
   /// Which backend `app` talks to, and how it is named to people and in the keyring.
@@ -65,6 +66,27 @@ struct CompositionRoot {
     sessionRepository = AuthRemoteUserSessionRepository(
       remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient), dataStore: sessionStore)
     signedInAccess = SignedInAccess(dataStore: sessionStore)
+    self.sessionStore = sessionStore
+  }
+
+  /// The app's own database (likes cache, unblur state), and what was done if the file was
+  /// unreadable.
+  func openAppDatabase() throws -> (AppDatabase, AppDatabase.Recovery) {
+    try AppDatabase.open(at: dataFolder.file("app.sqlite"), now: Date())
+  }
+
+  /// Cache rows are keyed by server and username, so no account ever sees another's.
+  func cacheAccount(username: String) -> String {
+    "\(backend.keyringServer)|\(username)"
+  }
+
+  func likesEnvironment(database: AppDatabase, username: String) -> LikesEnvironment {
+    let account = cacheAccount(username: username)
+    return LikesEnvironment(
+      remote: HTTPLikesRemoteAPI(endpoint: endpoint, client: httpClient),
+      cache: GRDBLikesCache(database: database, account: account),
+      state: GRDBNCStateStore(database: database, account: account),
+      access: signedInAccess, now: { Date() })
   }
 
   var messagesRepository: any MessagesRepository {

@@ -61,6 +61,24 @@ final class BackendDatabase: Sendable {
       }
       try SeededConversations.insert(into: db)
     }
+    migrator.registerMigration("v3: likes") { db in
+      try db.create(table: "incomingLike") { table in
+        table.primaryKey("id", .text)
+        table.column("accountID", .text).notNull()
+          .references(AccountRecord.databaseTableName, onDelete: .cascade)
+        table.column("userName", .text).notNull()
+        table.column("avatarURL", .text)
+        // Order of arrival; a like back gets a new one as the match's order.
+        table.column("seq", .integer).notNull()
+        table.column("status", .text).notNull()  // pending, matched, skipped
+        table.column("matchedSeq", .integer)
+      }
+      try db.create(
+        index: "incomingLikeByAccount", on: "incomingLike", columns: ["accountID", "status", "seq"])
+      try db.create(table: "likesSeeded") { table in
+        table.primaryKey("accountID", .text)
+      }
+    }
     return migrator
   }
 }

@@ -56,7 +56,7 @@ public final class EmbeddedBackend: Sendable {
 
   public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
     let routeGroups: [any BackendRoutes] = [
-      AuthRoutes(backend: self), MessagesRoutes(backend: self),
+      AuthRoutes(backend: self), MessagesRoutes(backend: self), LikesRoutes(backend: self),
     ]
     do {
       for group in routeGroups {

@@ -27,6 +27,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case let error as RemoteAPIError: self = Self.describe(error)
     case let error as SessionStoreError: self = Self.describe(error)
     case let error as MessagesError: self = Self.describe(error)
+    case let error as LikesError: self = Self.describe(error)
     case is CancellationError: self.init(code: "cancelled", message: "Cancelled.")
     default: self.init(code: "failure", message: "\(error)")
     }
@@ -134,6 +135,26 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .recipientMissing: "Say who the message is for."
     case .subjectMissing: "Enter a subject."
     case .textMissing: "Enter a message."
+    }
+  }
+
+  private static func describe(_ error: LikesError) -> UserFacingError {
+    switch error {
+    case .unknownPerson(let id):
+      UserFacingError(
+        code: "unknown_person", message: "Nobody with id \(id) is waiting for an answer.",
+        hint: "`app likes` lists the ids; the list may have changed since.")
+    case .ambiguousID(let prefix, let matches):
+      UserFacingError(
+        code: "ambiguous_id",
+        message: "The id \(prefix) could be any of: \(matches.joined(separator: ", ")).",
+        hint: "Type more of the id.")
+    case .idTooShort(let id):
+      UserFacingError(
+        code: "id_too_short",
+        message:
+          "The id \(id) is too short: type at least \(RespondToLikeUseCase.minimumPrefixLength) characters."
+      )
     }
   }
 }

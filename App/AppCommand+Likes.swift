@@ -1,0 +1,209 @@
+import ArgumentParser
+import Domain
+import Foundation
+import Presentation
+
+extension AppCommand {
+  struct Likes: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "People who liked you, and your mutual matches.",
+      subcommands: [List.self, Unblur.self, Like.self, Skip.self, Mutuals.self],
+      defaultSubcommand: List.self)
+  }
+}
+
+extension AppCommand.Likes {
+  struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "One page of people who liked you: from the cache when it has the page, else the server.",
+      discussion:
+        "Names stay blurred unless `app likes unblur` opened a window. Exit 4 when signed out.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(help: "The page, from 1.")
+    var page = 1
+
+    @Option(help: "Likes per page, 1 to 100.")
+    var batchSize = 10
+
+    @Flag(help: "Ask the server even when the cache has the page.")
+    var refresh = false
+
+    func validate() throws {
+      guard page >= 1 else { throw ValidationError("--page must be 1 or more.") }
+      guard (1...100).contains(batchSize) else {
+        throw ValidationError("--batch-size must be from 1 to 100.")
+      }
+    }
+
+    func run() async throws {
+      try await Self.show(options, page: page, batchSize: batchSize, refresh: refresh)
+    }
+
+    @MainActor
+    static func show(_ options: GlobalOptions, page: Int, batchSize: Int, refresh: Bool)
+      async throws
+    {
+      let context = try await LikesContext(options: options)
+      let console = context.command.console
+      let viewModel = context.viewModel()
+      await console.withActivity("Loading likes") {
+        await viewModel.load(page: page, batchSize: batchSize, refresh: refresh)
+      }
+      if let error = viewModel.state.error { throw console.fail(error) }
+      guard let loaded = viewModel.state.page else { return }
+      let secondsLeft = viewModel.state.unblurSecondsLeft
+      if console.json {
+        JSONOutput.write(LikesScreen.document(loaded, unblurSecondsLeft: secondsLeft), to: console)
+      } else {
+        let nextCommand = batchSize == 10 ? "app likes" : "app likes --batch-size \(batchSize)"
+        console.output(
+          LikesScreen.lines(
+            loaded, unblurSecondsLeft: secondsLeft, now: Date(), nextCommand: nextCommand
+          )
+          .joined(separator: "\n"))
+      }
+    }
+  }
+
+  struct Unblur: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the names of people who liked you for \(Int(UnblurWindow.length)) seconds.",
+      discussion:
+        "The window's end is kept, so every run until then shows names, and the first run after it blurs them again."
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    private struct Document: Encodable {
+      let unblurredUntil: String
+      let secondsLeft: Int
+    }
+
+    func run() async throws {
+      try await Self.unblur(options)
+    }
+
+    @MainActor
+    static func unblur(_ options: GlobalOptions) async throws {
+      let context = try await LikesContext(options: options)
+      let console = context.command.console
+      do {
+        let end = try await UnblurUseCase(context.environment).execute()
+        let seconds = Int(UnblurWindow.length)
+        if console.json {
+          JSONOutput.write(
+            Document(
+              unblurredUntil: ISO8601DateFormatter().string(from: end), secondsLeft: seconds),
+            to: console)
+        } else {
+          console.output(
+            "Unblurred for \(seconds) s, until \(ISO8601DateFormatter().string(from: end)).")
+        }
+      } catch {
+        throw console.fail(UserFacingError(error))
+      }
+    }
+  }
+
+  struct Like: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Like somebody back: a mutual match, who then moves to your mutuals.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Their id, or a unique prefix of 8 or more characters.")
+    var id: String
+
+    func run() async throws {
+      try await Respond.run(options, id: id, liking: true)
+    }
+  }
+
+  struct Skip: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Skip somebody: they leave the list.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "Their id, or a unique prefix of 8 or more characters.")
+    var id: String
+
+    func run() async throws {
+      try await Respond.run(options, id: id, liking: false)
+    }
+  }
+
+  /// What `like` and `skip` share: the optimistic request and its report.
+  enum Respond {
+    private struct Document: Encodable {
+      let notice: String?
+      let banner: String?
+    }
+
+    @MainActor
+    static func run(_ options: GlobalOptions, id: String, liking: Bool) async throws {
+      let context = try await LikesContext(options: options)
+      let console = context.command.console
+      let viewModel = context.viewModel()
+      await console.withActivity(liking ? "Liking back" : "Skipping") {
+        if liking { await viewModel.likeBack(id) } else { await viewModel.skip(id) }
+      }
+      if let error = viewModel.state.error { throw console.fail(error) }
+      if console.json {
+        JSONOutput.write(
+          Document(notice: viewModel.state.notice, banner: viewModel.state.banner), to: console)
+      } else {
+        if let banner = viewModel.state.banner { console.output("🎉 \(banner)") }
+        if let notice = viewModel.state.notice { console.output(notice) }
+      }
+    }
+  }
+
+  struct Mutuals: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Your mutual matches, newest first.")
+
+    @OptionGroup var options: GlobalOptions
+
+    private struct Document: Encodable {
+      let items: [LikesScreen.ItemDocument]
+      let source: String
+      let offline: Bool
+    }
+
+    func run() async throws {
+      try await Self.show(options)
+    }
+
+    @MainActor
+    static func show(_ options: GlobalOptions) async throws {
+      let context = try await LikesContext(options: options)
+      let console = context.command.console
+      let page: LikesPage
+      do {
+        page = try await LoadMutualsUseCase(context.environment).execute()
+      } catch {
+        throw console.fail(UserFacingError(error))
+      }
+      let offline = if case .cache(_, true) = page.source { true } else { false }
+      if console.json {
+        JSONOutput.write(
+          Document(
+            items: page.items.map(LikesScreen.ItemDocument.init),
+            source: offline ? "cache" : "server", offline: offline),
+          to: console)
+        return
+      }
+      if page.items.isEmpty {
+        console.output("No mutual matches yet: `app likes like ID` likes somebody back.")
+      } else {
+        console.output(
+          (["Mutual matches (\(page.items.count)), newest first:"]
+            + page.items.map(LikesScreen.itemLine))
+            .joined(separator: "\n"))
+      }
+      if offline { console.output("Offline: the server cannot be reached; from the cache.") }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Data
+import Domain
+import Presentation
+
+/// What every likes command starts from: the signed-in user's likes environment, over the
+/// app's database. Signed out is exit 4 before any database or request.
+@MainActor
+struct LikesContext {
+  let command: CommandContext
+  let environment: LikesEnvironment
+
+  init(options: GlobalOptions) async throws {
+    command = try CommandContext(options: options)
+    let console = command.console
+    let stored: RemoteUserSession?
+    do {
+      stored = try await command.root.sessionStore.readUserSession()
+    } catch {
+      throw console.fail(UserFacingError(error))
+    }
+    guard let stored else { throw console.fail(command.notSignedIn(notice: nil)) }
+    do {
+      let (database, recovery) = try command.root.openAppDatabase()
+      if case .rebuilt(let movedTo) = recovery {
+        console.warning(
+          "The likes cache was unreadable; it was moved to \(movedTo) and a new one was started.")
+      }
+      environment = command.root.likesEnvironment(database: database, username: stored.username)
+    } catch {
+      throw console.fail(
+        UserFacingError(
+          code: "cache_unavailable", message: "The likes cache cannot be opened: \(error)"))
+    }
+  }
+
+  func viewModel() -> LikesViewModel {
+    let environment = environment
+    return LikesViewModel(
+      actions: .init(
+        loadPage: {
+          try await LoadLikesPageUseCase(environment).execute(page: $0, batchSize: $1, refresh: $2)
+        },
+        unblurSecondsLeft: { try await UnblurUseCase(environment).secondsLeft() },
+        likeBack: { try await RespondToLikeUseCase(environment).likeBack($0) },
+        skip: { try await RespondToLikeUseCase(environment).skip($0) }))
+  }
+}

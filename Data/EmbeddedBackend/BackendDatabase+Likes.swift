@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+
+/// A person who liked an account, as the embedded backend keeps them.
+struct IncomingLike: Equatable, Sendable {
+  let id: String
+  let userName: String
+  let avatarURL: String?
+}
+
+extension BackendDatabase {
+  /// Gives an account its starting likes, once.
+  func seedLikesIfNeeded(accountID: String, makeLikes: () -> [IncomingLike]) throws {
+    try writer.write { db in
+      guard
+        try !Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM likesSeeded WHERE accountID = ?)",
+          arguments: [accountID])!
+      else {
+        return
+      }
+      try db.execute(sql: "INSERT INTO likesSeeded (accountID) VALUES (?)", arguments: [accountID])
+      for like in makeLikes() {
+        try Self.insert(like, for: accountID, in: db)
+      }
+    }
+  }
+
+  /// Pending likes, newest first: one page, and whether another follows.
+  func pendingLikes(accountID: String, page: Int, batchSize: Int) throws -> (
+    likes: [IncomingLike], hasMore: Bool
+  ) {
+    try writer.read { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, userName, avatarURL FROM incomingLike
+          WHERE accountID = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?
+          """,
+        arguments: [accountID, batchSize + 1, (page - 1) * batchSize])
+      let likes = rows.prefix(batchSize).map(Self.like)
+      return (Array(likes), rows.count > batchSize)
+    }
+  }
+
+  /// Marks a pending like as matched; nil when there is no such pending like.
+  func matchLike(id: String, accountID: String) throws -> IncomingLike? {
+    try writer.write { db in
+      guard let row = try Self.pendingRow(id: id, accountID: accountID, in: db) else { return nil }
+      try db.execute(
+        sql: "UPDATE incomingLike SET status = 'matched', matchedSeq = ? WHERE id = ?",
+        arguments: [try Self.nextSeq(db), id])
+      return Self.like(row)
+    }
+  }
+
+  /// Marks a pending like as skipped; false when there is no such pending like.
+  func skipLike(id: String, accountID: String) throws -> Bool {
+    try writer.write { db in
+      guard try Self.pendingRow(id: id, accountID: accountID, in: db) != nil else { return false }
+      try db.execute(
+        sql: "UPDATE incomingLike SET status = 'skipped' WHERE id = ?", arguments: [id])
+      return true
+    }
+  }
+
+  func mutuals(accountID: String) throws -> [IncomingLike] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db,
+        sql:
+          "SELECT id, userName, avatarURL FROM incomingLike WHERE accountID = ? AND status = 'matched' ORDER BY matchedSeq DESC",
+        arguments: [accountID]
+      ).map(Self.like)
+    }
+  }
+
+  private static func insert(_ like: IncomingLike, for accountID: String, in db: Database) throws {
+    try db.execute(
+      sql:
+        "INSERT INTO incomingLike (id, accountID, userName, avatarURL, seq, status) VALUES (?, ?, ?, ?, ?, 'pending')",
+      arguments: [like.id, accountID, like.userName, like.avatarURL, try nextSeq(db)])
+  }
+
+  private static func pendingRow(id: String, accountID: String, in db: Database) throws -> Row? {
+    try Row.fetchOne(
+      db,
+      sql:
+        "SELECT id, userName, avatarURL FROM incomingLike WHERE id = ? AND accountID = ? AND status = 'pending'",
+      arguments: [id.lowercased(), accountID])
+  }
+
+  private static func nextSeq(_ db: Database) throws -> Int {
+    try Int.fetchOne(
+      db,
+      sql:
+        "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM incomingLike UNION ALL SELECT MAX(matchedSeq) FROM incomingLike)"
+    ).map { $0 + 1 } ?? 1
+  }
+
+  private static func like(_ row: Row) -> IncomingLike {
+    IncomingLike(id: row["id"], userName: row["userName"], avatarURL: row["avatarURL"])
+  }
+}

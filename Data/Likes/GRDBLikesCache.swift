@@ -1,0 +1,153 @@
+import Domain
+import Foundation
+import GRDB
+
+/// `LikesCache` in the app's SQLite database, for one account: rows of other accounts are
+/// never read, and `deleteAll` removes this account's rows only.
+public struct GRDBLikesCache: LikesCache {
+  private let database: AppDatabase
+  private let account: String
+
+  /// `account` identifies whose cache this is: the server and the username together.
+  public init(database: AppDatabase, account: String) {
+    self.database = database
+    self.account = account
+  }
+
+  public func page(_ number: Int, batchSize: Int) async throws -> CachedLikesPage? {
+    try await database.writer.read { [account] db in
+      guard
+        let meta = try Row.fetchOne(
+          db,
+          sql:
+            "SELECT nextCursor, fetchedAt FROM likedYouPage WHERE account = ? AND batchSize = ? AND page = ?",
+          arguments: [account, batchSize, number])
+      else { return nil }
+      let users = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, userName, avatarURL FROM likedYou
+          WHERE account = ? AND batchSize = ? AND page = ? ORDER BY rank
+          """,
+        arguments: [account, batchSize, number]
+      ).map(Self.user)
+      return CachedLikesPage(
+        users: users, nextCursor: meta["nextCursor"],
+        fetchedAt: Date(timeIntervalSince1970: meta["fetchedAt"]))
+    }
+  }
+
+  public func store(_ page: CachedLikesPage, number: Int, batchSize: Int) async throws {
+    try await database.writer.write { [account] db in
+      // One transaction: a crash leaves the old page or the new one, never half of each.
+      try db.execute(
+        sql: "DELETE FROM likedYou WHERE account = ? AND batchSize = ? AND page = ?",
+        arguments: [account, batchSize, number])
+      try db.execute(
+        sql:
+          "INSERT OR REPLACE INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt) VALUES (?, ?, ?, ?, ?)",
+        arguments: [
+          account, batchSize, number, page.nextCursor, page.fetchedAt.timeIntervalSince1970,
+        ])
+      let insert = try db.makeStatement(
+        sql:
+          "INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL) VALUES (?, ?, ?, ?, ?, ?, ?)"
+      )
+      for (rank, user) in page.users.enumerated() {
+        try insert.execute(arguments: [
+          account, batchSize, number, rank, user.id, user.userName, user.avatarURL,
+        ])
+      }
+    }
+  }
+
+  public func likes(withIDPrefix prefix: String) async throws -> [LikedUser] {
+    try await database.writer.read { [account] db in
+      // A range on the (account, id) index rather than LIKE, which SQLite would scan.
+      try Row.fetchAll(
+        db,
+        sql:
+          "SELECT DISTINCT id, userName, avatarURL FROM likedYou WHERE account = ? AND id >= ? AND id < ?",
+        arguments: [account, prefix, prefix + "\u{10FFFF}"]
+      ).map(Self.user)
+    }
+  }
+
+  public func invalidateLikes() async throws {
+    try await database.writer.write { [account] db in
+      try db.execute(sql: "DELETE FROM likedYou WHERE account = ?", arguments: [account])
+      try db.execute(sql: "DELETE FROM likedYouPage WHERE account = ?", arguments: [account])
+    }
+  }
+
+  public func mutuals() async throws -> CachedLikesPage? {
+    try await database.writer.read { [account] db in
+      guard
+        let fetchedAt = try Double.fetchOne(
+          db, sql: "SELECT fetchedAt FROM mutualList WHERE account = ?", arguments: [account])
+      else { return nil }
+      let users = try Row.fetchAll(
+        db, sql: "SELECT id, userName, avatarURL FROM mutual WHERE account = ? ORDER BY rank",
+        arguments: [account]
+      ).map(Self.user)
+      return CachedLikesPage(
+        users: users, nextCursor: nil, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
+    }
+  }
+
+  public func storeMutuals(_ page: CachedLikesPage) async throws {
+    try await database.writer.write { [account] db in
+      try db.execute(sql: "DELETE FROM mutual WHERE account = ?", arguments: [account])
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO mutualList (account, fetchedAt) VALUES (?, ?)",
+        arguments: [account, page.fetchedAt.timeIntervalSince1970])
+      for (rank, user) in page.users.enumerated() {
+        try db.execute(
+          sql: "INSERT INTO mutual (account, rank, id, userName, avatarURL) VALUES (?, ?, ?, ?, ?)",
+          arguments: [account, rank, user.id, user.userName, user.avatarURL])
+      }
+    }
+  }
+
+  public func deleteAll() async throws {
+    try await database.writer.write { [account] db in
+      for table in ["likedYou", "likedYouPage", "mutual", "mutualList", "notificationCenterState"] {
+        try db.execute(sql: "DELETE FROM \(table) WHERE account = ?", arguments: [account])
+      }
+    }
+  }
+
+  private static func user(_ row: Row) -> LikedUser {
+    LikedUser(id: row["id"], userName: row["userName"], avatarURL: row["avatarURL"])
+  }
+}
+
+/// `NCStateStore` in the app's database, per account: the unblur window's end survives
+/// every run and is compared with the clock at each one.
+public struct GRDBNCStateStore: NCStateStore {
+  private let database: AppDatabase
+  private let account: String
+
+  public init(database: AppDatabase, account: String) {
+    self.database = database
+    self.account = account
+  }
+
+  public func unblurEndDate() async throws -> Date? {
+    try await database.writer.read { [account] db in
+      try Double.fetchOne(
+        db, sql: "SELECT unblurEndDate FROM notificationCenterState WHERE account = ?",
+        arguments: [account]
+      ).map(Date.init(timeIntervalSince1970:))
+    }
+  }
+
+  public func setUnblurEndDate(_ date: Date?) async throws {
+    try await database.writer.write { [account] db in
+      try db.execute(
+        sql:
+          "INSERT OR REPLACE INTO notificationCenterState (account, unblurEndDate) VALUES (?, ?)",
+        arguments: [account, date?.timeIntervalSince1970])
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The backend's likes endpoints (section 3 of the contract) for the user of `token`.
+///
+/// Implementations throw `RemoteAPIError`; an unknown id is `LikesError.unknownPerson`.
+public protocol LikesRemoteAPI: Sendable {
+  /// The seed's `fetchData(page:batchSize:)`: one page of people who liked you, newest first.
+  func fetchData(page: Int, batchSize: Int, token: AccessToken) async throws -> (
+    data: [LikedUser], nextCursor: Int?
+  )
+  /// Likes back. Liking somebody who liked you is always a mutual match.
+  func like(id: String, token: AccessToken) async throws -> (mutualMatch: Bool, item: LikedUser)
+  func skip(id: String, token: AccessToken) async throws
+  /// Mutual matches, newest first.
+  func fetchMutuals(token: AccessToken) async throws -> [LikedUser]
+}
+
+/// A page as the cache keeps it.
+public struct CachedLikesPage: Equatable, Sendable {
+  public let users: [LikedUser]
+  public let nextCursor: Int?
+  public let fetchedAt: Date
+
+  public init(users: [LikedUser], nextCursor: Int?, fetchedAt: Date) {
+    self.users = users
+    self.nextCursor = nextCursor
+    self.fetchedAt = fetchedAt
+  }
+}
+
+/// The local copy of one account's likes and mutuals (the seed's `LikeLocalApi`).
+///
+/// Pages are kept per batch size, since page 2 of 10 is not page 2 of 20. Blur is not kept:
+/// it is worked out when a page is shown, so a cached page can never show a stale blur.
+public protocol LikesCache: Sendable {
+  func page(_ number: Int, batchSize: Int) async throws -> CachedLikesPage?
+  func store(_ page: CachedLikesPage, number: Int, batchSize: Int) async throws
+  /// Every cached like whose id starts with `prefix`.
+  func likes(withIDPrefix prefix: String) async throws -> [LikedUser]
+  /// Drops every cached page of people who liked you (after a removal the pages shift).
+  func invalidateLikes() async throws
+  func mutuals() async throws -> CachedLikesPage?
+  func storeMutuals(_ page: CachedLikesPage) async throws
+  /// Everything this account has cached, for sign-out.
+  func deleteAll() async throws
+}
+
+/// Where the unblur window's end is kept between runs (the seed's `NCStateStore`).
+public protocol NCStateStore: Sendable {
+  func unblurEndDate() async throws -> Date?
+  func setUnblurEndDate(_ date: Date?) async throws
+}
+
+/// Failures with a meaning in the likes feature.
+public enum LikesError: Error, Equatable, Sendable {
+  case unknownPerson(id: String)
+  /// An id prefix that matches more than one cached like.
+  case ambiguousID(prefix: String, matches: [String])
+  /// An id prefix shorter than the minimum.
+  case idTooShort(String)
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Everything the likes use cases share: the remote API, the cache, the unblur state, the
+/// signed-in access and the current time.
+public struct LikesEnvironment: Sendable {
+  let remote: any LikesRemoteAPI
+  let cache: any LikesCache
+  let state: any NCStateStore
+  let access: SignedInAccess
+  let now: @Sendable () -> Date
+
+  public init(
+    remote: any LikesRemoteAPI, cache: any LikesCache, state: any NCStateStore,
+    access: SignedInAccess, now: @escaping @Sendable () -> Date
+  ) {
+    self.remote = remote
+    self.cache = cache
+    self.state = state
+    self.access = access
+    self.now = now
+  }
+
+  func isBlurred() async throws -> Bool {
+    !UnblurWindow.isOpen(endDate: try await state.unblurEndDate(), now: now())
+  }
+}
+
+/// One page of people who liked you: the cache first, then the network; `refresh` always
+/// asks the network. When the network is down, a cached page still shows, marked offline.
+public struct LoadLikesPageUseCase: Sendable {
+  private let environment: LikesEnvironment
+
+  public init(_ environment: LikesEnvironment) {
+    self.environment = environment
+  }
+
+  public func execute(page number: Int, batchSize: Int, refresh: Bool) async throws -> LikesPage {
+    let blurred = try await environment.isBlurred()
+    let cached = try await environment.cache.page(number, batchSize: batchSize)
+    if let cached, !refresh {
+      return Self.page(
+        cached, number, batchSize, blurred, .cache(fetchedAt: cached.fetchedAt, offline: false))
+    }
+    do {
+      let fetched = try await environment.access.perform { [environment] token in
+        try await environment.remote.fetchData(page: number, batchSize: batchSize, token: token)
+      }
+      let fresh = CachedLikesPage(
+        users: fetched.data, nextCursor: fetched.nextCursor, fetchedAt: environment.now())
+      try await environment.cache.store(fresh, number: number, batchSize: batchSize)
+      return Self.page(fresh, number, batchSize, blurred, .server)
+    } catch let error as RemoteAPIError where error.isConnectivity {
+      guard let cached else { throw error }
+      return Self.page(
+        cached, number, batchSize, blurred, .cache(fetchedAt: cached.fetchedAt, offline: true))
+    }
+  }
+
+  private static func page(
+    _ cached: CachedLikesPage, _ number: Int, _ batchSize: Int, _ blurred: Bool,
+    _ source: LikesPage.Source
+  ) -> LikesPage {
+    LikesPage(
+      number: number, batchSize: batchSize,
+      items: cached.users.map { .likedYou($0, isBlurred: blurred) },
+      nextCursor: cached.nextCursor, source: source)
+  }
+}
+
+/// Mutual matches, newest first; the cached list stands in when the network is down.
+public struct LoadMutualsUseCase: Sendable {
+  private let environment: LikesEnvironment
+
+  public init(_ environment: LikesEnvironment) {
+    self.environment = environment
+  }
+
+  public func execute() async throws -> LikesPage {
+    do {
+      let users = try await environment.access.perform { [environment] token in
+        try await environment.remote.fetchMutuals(token: token)
+      }
+      let fresh = CachedLikesPage(users: users, nextCursor: nil, fetchedAt: environment.now())
+      try await environment.cache.storeMutuals(fresh)
+      return Self.page(fresh, .server)
+    } catch let error as RemoteAPIError where error.isConnectivity {
+      guard let cached = try await environment.cache.mutuals() else { throw error }
+      return Self.page(cached, .cache(fetchedAt: cached.fetchedAt, offline: true))
+    }
+  }
+
+  private static func page(_ cached: CachedLikesPage, _ source: LikesPage.Source) -> LikesPage {
+    LikesPage(
+      number: 1, batchSize: max(cached.users.count, 1), items: cached.users.map(LikeItem.mutual),
+      nextCursor: nil, source: source)
+  }
+}
+
+/// Opens the unblur window for `UnblurWindow.length` from now and keeps its end.
+public struct UnblurUseCase: Sendable {
+  private let environment: LikesEnvironment
+
+  public init(_ environment: LikesEnvironment) {
+    self.environment = environment
+  }
+
+  /// The window's end.
+  public func execute() async throws -> Date {
+    // Only a signed-in person has likes to unblur.
+    _ = try await environment.access.perform { _ in () }
+    let end = UnblurWindow.endDate(startingAt: environment.now())
+    try await environment.state.setUnblurEndDate(end)
+    return end
+  }
+
+  /// Whole seconds left in the window, or nil when everything is blurred.
+  public func secondsLeft() async throws -> Int? {
+    UnblurWindow.secondsLeft(
+      endDate: try await environment.state.unblurEndDate(), now: environment.now())
+  }
+}
+
+/// Likes back or skips somebody, by full id or a unique prefix of a cached like.
+public struct RespondToLikeUseCase: Sendable {
+  /// As git does with hashes: shorter prefixes collide too easily.
+  public static let minimumPrefixLength = 8
+
+  private let environment: LikesEnvironment
+
+  public init(_ environment: LikesEnvironment) {
+    self.environment = environment
+  }
+
+  /// Likes back; the outcome says whether it is a mutual match.
+  public func likeBack(_ idOrPrefix: String) async throws -> (mutualMatch: Bool, item: LikeItem) {
+    let id = try await resolve(idOrPrefix)
+    let outcome = try await environment.access.perform { [environment] token in
+      try await environment.remote.like(id: id, token: token)
+    }
+    try await environment.cache.invalidateLikes()
+    if outcome.mutualMatch {
+      let cached = try await environment.cache.mutuals()
+      let users = [outcome.item] + (cached?.users ?? []).filter { $0.id != outcome.item.id }
+      try await environment.cache.storeMutuals(
+        CachedLikesPage(
+          users: users, nextCursor: nil, fetchedAt: cached?.fetchedAt ?? environment.now()))
+    }
+    return (
+      outcome.mutualMatch,
+      outcome.mutualMatch
+        ? .mutual(outcome.item)
+        : .likedYou(outcome.item, isBlurred: try await environment.isBlurred())
+    )
+  }
+
+  /// Skips; returns the full id skipped.
+  public func skip(_ idOrPrefix: String) async throws -> String {
+    let id = try await resolve(idOrPrefix)
+    try await environment.access.perform { [environment] token in
+      try await environment.remote.skip(id: id, token: token)
+    }
+    try await environment.cache.invalidateLikes()
+    return id
+  }
+
+  /// A full id (36 characters) as it is; a shorter one must be a unique prefix of a cached like.
+  func resolve(_ idOrPrefix: String) async throws -> String {
+    let prefix = idOrPrefix.lowercased()
+    guard prefix.count >= Self.minimumPrefixLength else { throw LikesError.idTooShort(idOrPrefix) }
+    if prefix.count == 36 { return prefix }
+    let matches = try await environment.cache.likes(withIDPrefix: prefix)
+    let ids = Array(Set(matches.map(\.id))).sorted()
+    switch ids.count {
+    case 0: throw LikesError.unknownPerson(id: idOrPrefix)
+    case 1: return ids[0]
+    default: throw LikesError.ambiguousID(prefix: idOrPrefix, matches: ids)
+    }
+  }
+}
+
+extension RemoteAPIError {
+  /// Failures that say nothing about the data, only that the server could not be reached.
+  public var isConnectivity: Bool {
+    switch self {
+    case .unreachable, .timedOut: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import Domain
+
+/// The Liked You tab as a state machine: a page with its blur, the unblur countdown, and
+/// optimistic likes and skips that leave the page at once and come back if the server
+/// refuses.
+@MainActor
+public final class LikesViewModel {
+  public struct State: Equatable, Sendable {
+    public var page: LikesPage?
+    public var unblurSecondsLeft: Int?
+    public var isLoading = false
+    /// A mutual match to announce.
+    public var banner: String?
+    /// What the last like or skip did.
+    public var notice: String?
+    public var error: UserFacingError?
+  }
+
+  public private(set) var state = State() {
+    didSet { onStateChange?(state) }
+  }
+  public var onStateChange: ((State) -> Void)?
+
+  public struct Actions: Sendable {
+    public var loadPage:
+      @Sendable (_ page: Int, _ batchSize: Int, _ refresh: Bool) async throws -> LikesPage
+    public var unblurSecondsLeft: @Sendable () async throws -> Int?
+    public var likeBack: @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem)
+    public var skip: @Sendable (String) async throws -> String
+
+    public init(
+      loadPage: @escaping @Sendable (Int, Int, Bool) async throws -> LikesPage,
+      unblurSecondsLeft: @escaping @Sendable () async throws -> Int?,
+      likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem),
+      skip: @escaping @Sendable (String) async throws -> String
+    ) {
+      self.loadPage = loadPage
+      self.unblurSecondsLeft = unblurSecondsLeft
+      self.likeBack = likeBack
+      self.skip = skip
+    }
+  }
+
+  private let actions: Actions
+
+  public init(actions: Actions) {
+    self.actions = actions
+  }
+
+  public func load(page: Int, batchSize: Int, refresh: Bool) async {
+    guard !state.isLoading else { return }
+    state.isLoading = true
+    do {
+      let loaded = try await actions.loadPage(page, batchSize, refresh)
+      let secondsLeft = try await actions.unblurSecondsLeft()
+      var next = state
+      next.page = loaded
+      next.unblurSecondsLeft = secondsLeft
+      next.isLoading = false
+      next.error = nil
+      state = next
+    } catch {
+      var next = state
+      next.isLoading = false
+      next.error = UserFacingError(error)
+      state = next
+    }
+  }
+
+  public func likeBack(_ idOrPrefix: String) async {
+    await respond(to: idOrPrefix) { [actions] in
+      let outcome = try await actions.likeBack(idOrPrefix)
+      return outcome.mutualMatch
+        ? (
+          notice: nil,
+          banner: "It's a match with \(outcome.item.userName)! They are in your mutuals now."
+        )
+        : (notice: "Liked \(Self.shortID(outcome.item.id)).", banner: nil)
+    }
+  }
+
+  public func skip(_ idOrPrefix: String) async {
+    await respond(to: idOrPrefix) { [actions] in
+      let id = try await actions.skip(idOrPrefix)
+      return (notice: "Skipped \(Self.shortID(id)).", banner: nil)
+    }
+  }
+
+  /// The first eight characters: how ids are shown, and the shortest prefix accepted.
+  nonisolated public static func shortID(_ id: String) -> String {
+    String(id.prefix(RespondToLikeUseCase.minimumPrefixLength))
+  }
+
+  private func respond(
+    to idOrPrefix: String, _ request: () async throws -> (notice: String?, banner: String?)
+  ) async {
+    // Optimistic: the card leaves the page before the server answers.
+    let removed = removeFromPage(idOrPrefix)
+    state.notice = nil
+    state.banner = nil
+    state.error = nil
+    do {
+      let outcome = try await request()
+      state.notice = outcome.notice
+      state.banner = outcome.banner
+    } catch {
+      var next = state
+      if let removed, var page = next.page {
+        var items = page.items
+        items.insert(removed.item, at: min(removed.index, items.count))
+        page = LikesPage(
+          number: page.number, batchSize: page.batchSize, items: items, nextCursor: page.nextCursor,
+          source: page.source)
+        next.page = page
+        next.notice = "The card is back in the list."
+      }
+      next.error = UserFacingError(error)
+      state = next
+    }
+  }
+
+  private func removeFromPage(_ idOrPrefix: String) -> (item: LikeItem, index: Int)? {
+    guard let page = state.page,
+      let index = page.items.firstIndex(where: { $0.id.hasPrefix(idOrPrefix.lowercased()) })
+    else { return nil }
+    var items = page.items
+    let item = items.remove(at: index)
+    state.page = LikesPage(
+      number: page.number, batchSize: page.batchSize, items: items, nextCursor: page.nextCursor,
+      source: page.source)
+    return (item, index)
+  }
+}
