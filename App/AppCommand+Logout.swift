@@ -1,4 +1,5 @@
 import ArgumentParser
+import Data
 import Domain
 import Presentation
 
@@ -36,6 +37,7 @@ extension AppCommand {
       await console.withActivity("Signing out") { await viewModel.logout(revokingOnServer: !local) }
       switch viewModel.state {
       case .finished(.signedOut(let username, let revoked)):
+        await deleteCachedData(of: username, context: context)
         if console.json {
           JSONOutput.write(
             Report(signedOut: true, username: username, revokedOnServer: revoked, server: server),
@@ -63,6 +65,19 @@ extension AppCommand {
         throw console.fail(error.code.hasPrefix("keyring") ? error : kept)
       case .idle, .signingOut:
         preconditionFailure("logout() always finishes or fails")
+      }
+    }
+
+    /// The account's cached likes and unblur state go with its session. A cache that cannot
+    /// be opened is only warned about: the session is already gone, which is what was asked.
+    @MainActor
+    private static func deleteCachedData(of username: String, context: CommandContext) async {
+      do {
+        let (database, _) = try context.root.openAppDatabase()
+        let account = context.root.cacheAccount(username: username)
+        try await GRDBLikesCache(database: database, account: account).deleteAll()
+      } catch {
+        context.console.warning("The cached likes of \(username) could not be deleted: \(error)")
       }
     }
   }

@@ -47,10 +47,12 @@ extension BackendDatabase {
   func matchLike(id: String, accountID: String) throws -> IncomingLike? {
     try writer.write { db in
       guard let row = try Self.pendingRow(id: id, accountID: accountID, in: db) else { return nil }
+      let like = Self.like(row)
+      // The stored id, not the one typed: ids are matched without regard to case.
       try db.execute(
         sql: "UPDATE incomingLike SET status = 'matched', matchedSeq = ? WHERE id = ?",
-        arguments: [try Self.nextSeq(db), id])
-      return Self.like(row)
+        arguments: [try Self.nextSeq(db), like.id])
+      return like
     }
   }
 

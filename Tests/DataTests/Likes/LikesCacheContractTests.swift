@@ -1,0 +1,84 @@
+import Data
+import Domain
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite struct InMemoryLikesCacheTests {
+  private var specs: LikesCacheSpecs {
+    let caches = Mutex<[String: InMemoryLikesCache]>([:])
+    return LikesCacheSpecs { account in
+      caches.withLock { caches in
+        if let cache = caches[account] { return cache }
+        let cache = InMemoryLikesCache()
+        caches[account] = cache
+        return cache
+      }
+    }
+  }
+
+  @Test func readsNothing_whenEmpty() async throws { try await specs.readsNothing_whenEmpty() }
+  @Test func readsAPageBack() async throws {
+    try await specs.readsAPageBack_withOrderCursorAndTime()
+  }
+  @Test func storingAgainReplaces() async throws { try await specs.storingAPageAgain_replacesIt() }
+  @Test func findsByPrefix() async throws { try await specs.findsLikesByIDPrefix() }
+  @Test func invalidating() async throws {
+    try await specs.invalidating_dropsEveryLikesPage_butKeepsMutuals()
+  }
+  @Test func accountsApart() async throws {
+    try await specs.accountsNeverSeeEachOther_andDeleteAllIsPerAccount()
+  }
+}
+
+@Suite struct GRDBLikesCacheTests {
+  private let database = try! AppDatabase.inMemory()
+  private var specs: LikesCacheSpecs {
+    LikesCacheSpecs { [database] account in GRDBLikesCache(database: database, account: account) }
+  }
+
+  @Test func readsNothing_whenEmpty() async throws { try await specs.readsNothing_whenEmpty() }
+  @Test func readsAPageBack() async throws {
+    try await specs.readsAPageBack_withOrderCursorAndTime()
+  }
+  @Test func storingAgainReplaces() async throws { try await specs.storingAPageAgain_replacesIt() }
+  @Test func findsByPrefix() async throws { try await specs.findsLikesByIDPrefix() }
+  @Test func invalidating() async throws {
+    try await specs.invalidating_dropsEveryLikesPage_butKeepsMutuals()
+  }
+  @Test func accountsApart() async throws {
+    try await specs.accountsNeverSeeEachOther_andDeleteAllIsPerAccount()
+  }
+
+  @Test func unblurState_isKeptPerAccount() async throws {
+    let alice = GRDBNCStateStore(database: database, account: "alice")
+    let bob = GRDBNCStateStore(database: database, account: "bob")
+    let end = Date(timeIntervalSince1970: 1_800_000_120)
+    try await alice.setUnblurEndDate(end)
+    #expect(try await alice.unblurEndDate() == end)
+    #expect(try await bob.unblurEndDate() == nil)
+  }
+
+  @Test func aCorruptFile_isMovedAside_andANewOneStarted() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cache-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("app.sqlite")
+    try Data(repeating: 0x42, count: 8192).write(to: file)
+
+    let (database, recovery) = try AppDatabase.open(
+      at: file, now: Date(timeIntervalSince1970: 1_800_000_000))
+
+    #expect(
+      recovery
+        == .rebuilt(movedTo: folder.appendingPathComponent("app.corrupt-1800000000.sqlite").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("app.corrupt-1800000000.sqlite").path))
+    let cache = GRDBLikesCache(database: database, account: "alice")
+    try await cache.store(LikesCacheSpecs.page(["a"], next: nil), number: 1, batchSize: 10)
+    #expect(try await cache.page(1, batchSize: 10)?.users.count == 1)
+  }
+}

@@ -1,0 +1,247 @@
+import Domain
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite struct LikesUseCasesTests {
+  // MARK: - Pages: cache first, then network
+
+  @Test func load_asksTheNetwork_whenTheCacheHasNoPage_andKeepsWhatItGot() async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    remote.pages.withLock { $0[1] = (users(["a", "b"]), 2) }
+
+    let page = try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 2, refresh: false)
+
+    #expect(page.items.map(\.id) == ["a", "b"])
+    #expect(page.nextCursor == 2)
+    #expect(page.source == .server)
+    #expect(try await cache.page(1, batchSize: 2)?.users.map(\.id) == ["a", "b"])
+    #expect(remote.calls.all == ["page 1 of 2"])
+  }
+
+  @Test func load_servesTheCachedPage_withoutTheNetwork() async throws {
+    let (sut, remote, cache, _, now) = makeSUT()
+    let fetchedAt = now.date.addingTimeInterval(-300)
+    try await cache.store(
+      CachedLikesPage(users: users(["a"]), nextCursor: nil, fetchedAt: fetchedAt), number: 1,
+      batchSize: 10)
+
+    let page = try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: false)
+
+    #expect(page.source == .cache(fetchedAt: fetchedAt, offline: false))
+    #expect(remote.calls.all.isEmpty)
+  }
+
+  @Test func refresh_asksTheNetwork_evenAfterTheLastPage() async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    try await cache.store(
+      CachedLikesPage(users: users(["old"]), nextCursor: nil, fetchedAt: .distantPast), number: 5,
+      batchSize: 10)
+    remote.pages.withLock { $0[5] = (users(["new"]), 6) }
+
+    let page = try await LoadLikesPageUseCase(sut).execute(page: 5, batchSize: 10, refresh: true)
+
+    #expect(page.items.map(\.id) == ["new"])
+    #expect(page.nextCursor == 6, "a refresh of the last page finds what came after it")
+    #expect(remote.calls.all == ["page 5 of 10"])
+  }
+
+  @Test func load_fallsBackToTheCache_offline_whenTheServerIsUnreachable() async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    try await cache.store(
+      CachedLikesPage(users: users(["a"]), nextCursor: nil, fetchedAt: .distantPast), number: 1,
+      batchSize: 10)
+    remote.failure.withLock { $0 = .unreachable(reason: "down") }
+
+    let page = try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: true)
+
+    #expect(page.source == .cache(fetchedAt: .distantPast, offline: true))
+  }
+
+  @Test func load_failsClearly_offline_whenThePageWasNeverCached() async {
+    let (sut, remote, _, _, _) = makeSUT()
+    remote.failure.withLock { $0 = .timedOut(seconds: 15) }
+    await #expect(throws: RemoteAPIError.timedOut(seconds: 15)) {
+      try await LoadLikesPageUseCase(sut).execute(page: 3, batchSize: 10, refresh: false)
+    }
+  }
+
+  @Test func load_doesNotHideServerErrorsBehindTheCache() async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    try await cache.store(
+      CachedLikesPage(users: users(["a"]), nextCursor: nil, fetchedAt: .distantPast), number: 1,
+      batchSize: 10)
+    remote.failure.withLock { $0 = .server(status: 500, code: nil, description: nil) }
+    await #expect(throws: RemoteAPIError.server(status: 500, code: nil, description: nil)) {
+      try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: true)
+    }
+  }
+
+  // MARK: - Blur and the unblur window
+
+  @Test func everythingIsBlurred_untilAWindowOpens_andForItsLengthOnly() async throws {
+    let (sut, remote, _, _, now) = makeSUT()
+    remote.pages.withLock { $0[1] = (users(["a"]), nil) }
+    let load = {
+      try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: false)
+    }
+
+    #expect(try await load().items.map(\.isBlurred) == [true])
+    let end = try await UnblurUseCase(sut).execute()
+    #expect(end == now.date.addingTimeInterval(120))
+    #expect(try await load().items.map(\.isBlurred) == [false])
+    now.advance(by: 119)
+    #expect(try await UnblurUseCase(sut).secondsLeft() == 1)
+    #expect(try await load().items.map(\.isBlurred) == [false])
+    now.advance(by: 1)
+    #expect(try await UnblurUseCase(sut).secondsLeft() == nil)
+    #expect(try await load().items.map(\.isBlurred) == [true], "the window ends on time")
+  }
+
+  @Test func aWindowThatEndedWhileTheAppWasClosed_isBlurredAtTheNextRun() async throws {
+    let now = TestNow()
+    let state = InMemoryNCStateStore(now.date.addingTimeInterval(-1))
+    let (sut, remote, _, _, _) = makeSUT(now: now, state: state)
+    remote.pages.withLock { $0[1] = (users(["a"]), nil) }
+
+    let page = try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: false)
+
+    #expect(page.items.map(\.isBlurred) == [true])
+  }
+
+  @Test(arguments: [
+    (nil as TimeInterval?, 0.0, false, nil as Int?),
+    (120, 0, true, 120),
+    (120, 119.5, true, 1),
+    (120, 120, false, nil),
+    (120, 500, false, nil),
+  ])
+  func unblurWindowRules(
+    endAfter: TimeInterval?, elapsed: TimeInterval, open: Bool, secondsLeft: Int?
+  ) {
+    let start = Date(timeIntervalSince1970: 0)
+    let end = endAfter.map { start.addingTimeInterval($0) }
+    let now = start.addingTimeInterval(elapsed)
+    #expect(UnblurWindow.isOpen(endDate: end, now: now) == open)
+    #expect(UnblurWindow.secondsLeft(endDate: end, now: now) == secondsLeft)
+  }
+
+  // MARK: - Liking back and skipping
+
+  @Test func likeBack_byAUniquePrefix_isAMutualMatch_thatMovesToMutuals() async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    try await cache.store(
+      CachedLikesPage(
+        users: users(["abcdef12-x", "ffff0000-y"]), nextCursor: nil, fetchedAt: .distantPast),
+      number: 1, batchSize: 10)
+
+    let outcome = try await RespondToLikeUseCase(sut).likeBack("ABCDEF12")
+
+    #expect(outcome.mutualMatch)
+    #expect(
+      outcome.item
+        == .mutual(LikedUser(id: "abcdef12-x", userName: "user abcdef12-x", avatarURL: nil)))
+    #expect(remote.calls.all == ["like abcdef12-x"])
+    #expect(try await cache.page(1, batchSize: 10) == nil, "removal invalidates the pages")
+    #expect(try await cache.mutuals()?.users.map(\.id) == ["abcdef12-x"])
+  }
+
+  @Test(arguments: [
+    ("abc", LikesError.idTooShort("abc")),
+    ("12345678", .unknownPerson(id: "12345678")),
+    ("abcdef12", .ambiguousID(prefix: "abcdef12", matches: ["abcdef12-x", "abcdef12-y"])),
+  ])
+  func aPrefixMustNameExactlyOneCachedLike(prefix: String, error: LikesError) async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    try await cache.store(
+      CachedLikesPage(
+        users: users(["abcdef12-x", "abcdef12-y"]), nextCursor: nil, fetchedAt: .distantPast),
+      number: 1, batchSize: 10)
+
+    await #expect(throws: error) { try await RespondToLikeUseCase(sut).skip(prefix) }
+    #expect(remote.calls.all.isEmpty)
+  }
+
+  @Test func aFullID_needsNoCache() async throws {
+    let (sut, remote, _, _, _) = makeSUT()
+    let id = "0a1b2c3d-0000-4000-8000-000000000000"
+    #expect(try await RespondToLikeUseCase(sut).skip(id.uppercased()) == id)
+    #expect(remote.calls.all == ["skip \(id)"])
+  }
+
+  @Test func aRefusedSkip_leavesTheCacheAsItWas() async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    let cached = CachedLikesPage(
+      users: users(["abcdef12-x"]), nextCursor: nil, fetchedAt: .distantPast)
+    try await cache.store(cached, number: 1, batchSize: 10)
+    remote.failure.withLock { $0 = .server(status: 503, code: nil, description: nil) }
+
+    await #expect(throws: RemoteAPIError.server(status: 503, code: nil, description: nil)) {
+      try await RespondToLikeUseCase(sut).skip("abcdef12")
+    }
+    #expect(try await cache.page(1, batchSize: 10) == cached)
+  }
+
+  @Test func signedOut_isNotSignedIn_andAsksNothing() async {
+    let (sut, remote, _, _, _) = makeSUT(signedIn: false)
+    await #expect(throws: SessionError.notSignedIn) {
+      try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: false)
+    }
+    await #expect(throws: SessionError.notSignedIn) { try await UnblurUseCase(sut).execute() }
+    #expect(remote.calls.all.isEmpty)
+  }
+
+  // MARK: - Helpers
+
+  private func users(_ ids: [String]) -> [LikedUser] {
+    ids.map { LikedUser(id: $0, userName: "user \($0)", avatarURL: nil) }
+  }
+
+  private func makeSUT(
+    now: TestNow = TestNow(), state: InMemoryNCStateStore = InMemoryNCStateStore(),
+    signedIn: Bool = true
+  )
+    -> (LikesEnvironment, LikesRemoteAPIStub, InMemoryLikesCache, InMemoryNCStateStore, TestNow)
+  {
+    let remote = LikesRemoteAPIStub()
+    let cache = InMemoryLikesCache()
+    let session = signedIn ? RemoteUserSession(username: "me", accessToken: AccessToken("t")) : nil
+    let environment = LikesEnvironment(
+      remote: remote, cache: cache, state: state,
+      access: SignedInAccess(dataStore: InMemoryUserSessionDataStore(session)), now: { now.date })
+    return (environment, remote, cache, state, now)
+  }
+}
+
+final class LikesRemoteAPIStub: LikesRemoteAPI {
+  let pages = Mutex<[Int: ([LikedUser], Int?)]>([:])
+  let failure = Mutex<RemoteAPIError?>(nil)
+  let calls = CallLog<String>()
+
+  func fetchData(page: Int, batchSize: Int, token: AccessToken) async throws -> (
+    data: [LikedUser], nextCursor: Int?
+  ) {
+    calls.append("page \(page) of \(batchSize)")
+    if let failure = failure.withLock({ $0 }) { throw failure }
+    guard let answer = pages.withLock({ $0[page] }) else { throw UnexpectedCall() }
+    return (answer.0, answer.1)
+  }
+
+  func like(id: String, token: AccessToken) async throws -> (mutualMatch: Bool, item: LikedUser) {
+    calls.append("like \(id)")
+    if let failure = failure.withLock({ $0 }) { throw failure }
+    return (true, LikedUser(id: id, userName: "user \(id)", avatarURL: nil))
+  }
+
+  func skip(id: String, token: AccessToken) async throws {
+    calls.append("skip \(id)")
+    if let failure = failure.withLock({ $0 }) { throw failure }
+  }
+
+  func fetchMutuals(token: AccessToken) async throws -> [LikedUser] {
+    calls.append("mutuals")
+    if let failure = failure.withLock({ $0 }) { throw failure }
+    return []
+  }
+}

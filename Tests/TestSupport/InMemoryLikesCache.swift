@@ -1,0 +1,60 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// A `LikesCache` in memory, for one account: the fake the cache contract runs against
+/// beside GRDB, and a stand-in for use-case tests.
+public final class InMemoryLikesCache: LikesCache {
+  private struct Contents {
+    var pages: [String: CachedLikesPage] = [:]
+    var mutuals: CachedLikesPage?
+  }
+
+  private let contents = Mutex(Contents())
+
+  public init() {}
+
+  private static func key(_ number: Int, _ batchSize: Int) -> String { "\(batchSize)/\(number)" }
+
+  public func page(_ number: Int, batchSize: Int) async throws -> CachedLikesPage? {
+    contents.withLock { $0.pages[Self.key(number, batchSize)] }
+  }
+
+  public func store(_ page: CachedLikesPage, number: Int, batchSize: Int) async throws {
+    contents.withLock { $0.pages[Self.key(number, batchSize)] = page }
+  }
+
+  public func likes(withIDPrefix prefix: String) async throws -> [LikedUser] {
+    contents.withLock { contents in
+      contents.pages.values.flatMap(\.users).filter { $0.id.hasPrefix(prefix) }
+    }
+  }
+
+  public func invalidateLikes() async throws {
+    contents.withLock { $0.pages = [:] }
+  }
+
+  public func mutuals() async throws -> CachedLikesPage? {
+    contents.withLock { $0.mutuals }
+  }
+
+  public func storeMutuals(_ page: CachedLikesPage) async throws {
+    contents.withLock { $0.mutuals = page }
+  }
+
+  public func deleteAll() async throws {
+    contents.withLock { $0 = Contents() }
+  }
+}
+
+/// An `NCStateStore` in memory.
+public final class InMemoryNCStateStore: NCStateStore {
+  private let endDate = Mutex<Date?>(nil)
+
+  public init(_ initial: Date? = nil) {
+    endDate.withLock { $0 = initial }
+  }
+
+  public func unblurEndDate() async throws -> Date? { endDate.withLock { $0 } }
+  public func setUnblurEndDate(_ date: Date?) async throws { endDate.withLock { $0 = date } }
+}
