@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .executable(name: "app", targets: ["App"]),
     .executable(name: "messages-benchmark", targets: ["MessagesBenchmark"]),
+    .executable(name: "likes-cache-benchmark", targets: ["LikesCacheBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +52,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "MessagesBenchmark", dependencies: ["Data"], path: "Benchmarks/MessagesBenchmark"),
+    .executableTarget(
+      name: "LikesCacheBenchmark", dependencies: ["Data", "Domain"],
+      path: "Benchmarks/LikesCacheBenchmark"),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
     .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),

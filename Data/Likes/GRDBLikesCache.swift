@@ -38,25 +38,35 @@ public struct GRDBLikesCache: LikesCache {
   }
 
   public func store(_ page: CachedLikesPage, number: Int, batchSize: Int) async throws {
+    try await store([(number, page)], batchSize: batchSize)
+  }
+
+  /// Stores many pages in one transaction: a crash leaves all the old pages or all the new
+  /// ones, never a mix.
+  public func store(_ pages: [(number: Int, page: CachedLikesPage)], batchSize: Int) async throws {
     try await database.writer.write { [account] db in
-      // One transaction: a crash leaves the old page or the new one, never half of each.
-      try db.execute(
-        sql: "DELETE FROM likedYou WHERE account = ? AND batchSize = ? AND page = ?",
-        arguments: [account, batchSize, number])
-      try db.execute(
-        sql:
-          "INSERT OR REPLACE INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt) VALUES (?, ?, ?, ?, ?)",
-        arguments: [
-          account, batchSize, number, page.nextCursor, page.fetchedAt.timeIntervalSince1970,
-        ])
-      let insert = try db.makeStatement(
-        sql:
-          "INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL) VALUES (?, ?, ?, ?, ?, ?, ?)"
-      )
-      for (rank, user) in page.users.enumerated() {
-        try insert.execute(arguments: [
-          account, batchSize, number, rank, user.id, user.userName, user.avatarURL,
-        ])
+      let deleteRows = try db.cachedStatement(
+        sql: "DELETE FROM likedYou WHERE account = ? AND batchSize = ? AND page = ?")
+      let upsertPage = try db.cachedStatement(
+        sql: """
+          INSERT OR REPLACE INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt)
+          VALUES (?, ?, ?, ?, ?)
+          """)
+      let insertRow = try db.cachedStatement(
+        sql: """
+          INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """)
+      for (number, page) in pages {
+        try deleteRows.execute(arguments: [account, batchSize, number])
+        try upsertPage.execute(
+          arguments: [
+            account, batchSize, number, page.nextCursor, page.fetchedAt.timeIntervalSince1970,
+          ])
+        for (rank, user) in page.users.enumerated() {
+          try insertRow.execute(
+            arguments: [account, batchSize, number, rank, user.id, user.userName, user.avatarURL])
+        }
       }
     }
   }
