@@ -16,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
   ],
   targets: [
     .target(name: "Domain", path: "Domain"),
@@ -57,9 +58,16 @@ let package = Package(
       path: "Benchmarks/LikesCacheBenchmark"),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
     .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
-    .testTarget(name: "DataTests", dependencies: ["Data", "Domain", "TestSupport"]),
     .testTarget(
-      name: "PresentationTests", dependencies: ["Presentation", "Domain", "TestSupport"]),
+      name: "DataTests",
+      dependencies: [
+        "Data", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+      ]),
+    .testTarget(
+      name: "PresentationTests",
+      dependencies: [
+        "Presentation", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+      ]),
     .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

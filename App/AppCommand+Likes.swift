@@ -7,7 +7,7 @@ extension AppCommand {
   struct Likes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "People who liked you, and your mutual matches.",
-      subcommands: [List.self, Unblur.self, Like.self, Skip.self, Mutuals.self],
+      subcommands: [List.self, Unblur.self, Like.self, Skip.self, Mutuals.self, Watch.self],
       defaultSubcommand: List.self)
   }
 }

@@ -58,7 +58,8 @@ struct CompositionRoot {
       endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
       let embedded = try EmbeddedBackend(
         file: dataFolder.file("embedded-backend.sqlite"), now: { Date() },
-        randomBytes: Self.systemRandomBytes)
+        randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
+        likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval)
       client = EmbeddedBackendHTTPClient(backend: embedded)
     }
     httpClient = LoggingHTTPClient(client, logger: logger)
@@ -80,6 +81,13 @@ struct CompositionRoot {
     "\(backend.keyringServer)|\(username)"
   }
 
+  /// Realtime events over the long poll, retried on the real clock.
+  var realtimeEvents: any RealtimeEventsService {
+    LongPollRealtimeEventsService(
+      remote: HTTPLikesRemoteAPI(endpoint: endpoint, client: httpClient), access: signedInAccess,
+      clock: ContinuousClock())
+  }
+
   func likesEnvironment(database: AppDatabase, username: String) -> LikesEnvironment {
     let account = cacheAccount(username: username)
     return LikesEnvironment(
@@ -91,6 +99,14 @@ struct CompositionRoot {
 
   var messagesRepository: any MessagesRepository {
     HTTPMessagesRepository(endpoint: endpoint, client: httpClient)
+  }
+
+  /// `APP_DEMO_LIKE_SECONDS=2` makes the embedded backend invent a like every 2 s instead
+  /// of every 10 to 15, for demos of `app likes watch`.
+  static func demoLikeInterval(_ environment: [String: String]) -> ClosedRange<Double>? {
+    guard let seconds = environment["APP_DEMO_LIKE_SECONDS"].flatMap(Double.init), seconds > 0
+    else { return nil }
+    return seconds...seconds
   }
 
   static func systemRandomBytes(_ count: Int) -> [UInt8] {

@@ -52,6 +52,7 @@ extension BackendDatabase {
       try db.execute(
         sql: "UPDATE incomingLike SET status = 'matched', matchedSeq = ? WHERE id = ?",
         arguments: [try Self.nextSeq(db), like.id])
+      try Self.recordEvent("mutualMatch", likeID: like.id, accountID: accountID, in: db)
       return like
     }
   }
@@ -102,5 +103,64 @@ extension BackendDatabase {
 
   private static func like(_ row: Row) -> IncomingLike {
     IncomingLike(id: row["id"], userName: row["userName"], avatarURL: row["avatarURL"])
+  }
+
+  // MARK: - Realtime
+
+  /// Adds the likes whose time has come (as a realtime source would) and returns when the
+  /// next one is due. `interval` picks each gap.
+  func generateDueLikes(
+    accountID: String, now: Date, interval: () -> TimeInterval, makeLike: () -> IncomingLike
+  ) throws -> Date {
+    try writer.write { db in
+      var due =
+        try Double.fetchOne(
+          db, sql: "SELECT nextDueAt FROM likeGenerator WHERE accountID = ?", arguments: [accountID]
+        ).map(Date.init(timeIntervalSince1970:)) ?? now.addingTimeInterval(interval())
+      // At most a handful at once: a backend left alone for a week does not flood anybody.
+      var made = 0
+      while due <= now {
+        if made < 5 {
+          let like = makeLike()
+          try Self.insert(like, for: accountID, in: db)
+          try Self.recordEvent("likedYouInserted", likeID: like.id, accountID: accountID, in: db)
+          made += 1
+        }
+        due = due.addingTimeInterval(interval())
+      }
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO likeGenerator (accountID, nextDueAt) VALUES (?, ?)",
+        arguments: [accountID, due.timeIntervalSince1970])
+      return due
+    }
+  }
+
+  /// The account's events after `after`, oldest first, and the highest sequence number so far.
+  func events(accountID: String, after: Int) throws -> (
+    events: [(seq: Int, type: String, like: IncomingLike)], last: Int
+  ) {
+    try writer.read { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT e.seq, e.type, l.id, l.userName, l.avatarURL FROM likeEvent e
+          JOIN incomingLike l ON l.id = e.likeID
+          WHERE e.accountID = ? AND e.seq > ? ORDER BY e.seq
+          """,
+        arguments: [accountID, after])
+      let last =
+        try Int.fetchOne(
+          db, sql: "SELECT MAX(seq) FROM likeEvent WHERE accountID = ?", arguments: [accountID])
+        ?? 0
+      return (rows.map { ($0["seq"], $0["type"], Self.like($0)) }, last)
+    }
+  }
+
+  private static func recordEvent(
+    _ type: String, likeID: String, accountID: String, in db: Database
+  ) throws {
+    try db.execute(
+      sql: "INSERT INTO likeEvent (accountID, type, likeID) VALUES (?, ?, ?)",
+      arguments: [accountID, type, likeID])
   }
 }

@@ -79,6 +79,20 @@ final class BackendDatabase: Sendable {
         table.primaryKey("accountID", .text)
       }
     }
+    migrator.registerMigration("v4: realtime events") { db in
+      try db.create(table: "likeEvent") { table in
+        table.autoIncrementedPrimaryKey("seq")
+        table.column("accountID", .text).notNull().indexed()
+          .references(AccountRecord.databaseTableName, onDelete: .cascade)
+        table.column("type", .text).notNull()  // likedYouInserted, mutualMatch
+        table.column("likeID", .text).notNull()
+      }
+      // When each account's next generated like is due.
+      try db.create(table: "likeGenerator") { table in
+        table.primaryKey("accountID", .text)
+        table.column("nextDueAt", .double).notNull()
+      }
+    }
     return migrator
   }
 }

@@ -17,41 +17,55 @@ public final class EmbeddedBackend: Sendable {
   /// How long an issued token lives.
   static let tokenLifetime = 30 * 24 * 3600
 
+  /// The gap between two generated likes, in seconds, by default.
+  public static let defaultLikeInterval: ClosedRange<Double> = 10...15
+
   let database: BackendDatabase
   let now: @Sendable () -> Date
   let randomBytes: @Sendable (Int) -> [UInt8]
   let passwordHasher: PasswordHasher
+  /// What a long poll waits on.
+  let clock: any Clock<Duration>
+  let likeInterval: ClosedRange<Double>
 
   init(
     database: BackendDatabase, now: @escaping @Sendable () -> Date,
-    randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int
+    randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
+    clock: any Clock<Duration>, likeInterval: ClosedRange<Double>
   ) throws {
     self.database = database
     self.now = now
     self.randomBytes = randomBytes
     self.passwordHasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
+    self.clock = clock
+    self.likeInterval = likeInterval
     try seedDemoAccountIfEmpty()
   }
 
   /// Opens the backend whose state is kept in `file`, creating it with the demo account.
+  /// `clock` is what long polls wait on; `likeInterval` is the gap, in seconds, between
+  /// the likes the backend makes up while somebody watches.
   public convenience init(
     file: URL, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8],
-    passwordRounds: Int = defaultPasswordRounds
+    clock: any Clock<Duration>,
+    passwordRounds: Int = defaultPasswordRounds,
+    likeInterval: ClosedRange<Double> = defaultLikeInterval
   ) throws {
     try self.init(
       database: try BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
-      passwordRounds: passwordRounds)
+      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval)
   }
 
   /// A backend that forgets everything when released, for tests.
   public static func inMemory(
     now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
-    passwordRounds: Int = 1_000
+    clock: any Clock<Duration>, passwordRounds: Int = 1_000,
+    likeInterval: ClosedRange<Double> = defaultLikeInterval
   ) throws -> EmbeddedBackend {
     try EmbeddedBackend(
       database: try BackendDatabase.inMemory(), now: now, randomBytes: randomBytes,
-      passwordRounds: passwordRounds)
+      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval)
   }
 
   public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {

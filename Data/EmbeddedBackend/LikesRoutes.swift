@@ -14,6 +14,7 @@ struct LikesRoutes: BackendRoutes {
     case ("POST", 3, "likes") where path[2] == "like": return try likeBack(request, id: path[1])
     case ("DELETE", 2, "likes"): return try skip(request, id: path[1])
     case ("GET", 1, "mutuals"): return try mutuals(request)
+    case ("GET", 1, "events"): return try await events(request)
     default: return nil
     }
   }
@@ -103,6 +104,67 @@ struct LikesRoutes: BackendRoutes {
     try seed(account)
     return .json(
       200, ListBody(data: try backend.database.mutuals(accountID: account.id).map(UserModel.init)))
+  }
+
+  private struct EventBody: Encodable {
+    let seq: Int
+    let type: String
+    let item: UserModel
+  }
+
+  private struct EventsBody: Encodable {
+    let events: [EventBody]
+    let last: Int
+  }
+
+  /// The long poll: answers at once when there are events after `after`, otherwise when
+  /// one arrives or `wait` seconds have passed. New likes are made up as time passes.
+  private func events(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+    let account = try backend.authenticatedAccount(request)
+    guard let after = request.query["after"].flatMap(Int.init) else {
+      return .error(422, "invalid_request", "after must be a whole number")
+    }
+    guard let wait = request.query["wait"].flatMap(Int.init), (0...30).contains(wait) else {
+      return .error(422, "invalid_request", "wait must be a whole number of seconds from 0 to 30")
+    }
+    try seed(account)
+    var waited = Duration.zero
+    while true {
+      let nextDue = try backend.database.generateDueLikes(
+        accountID: account.id, now: backend.now(), interval: nextInterval,
+        makeLike: { makeLike(index: Int(backend.randomBytes(1)[0])) })
+      let found = try backend.database.events(accountID: account.id, after: after)
+      let limit = Duration.seconds(wait)
+      if !found.events.isEmpty || waited >= limit {
+        return .json(
+          200,
+          EventsBody(
+            events: found.events.map {
+              EventBody(seq: $0.seq, type: $0.type, item: UserModel($0.like))
+            },
+            last: found.last))
+      }
+      // Wake for the next made-up like, or at most a second later, to see events that other
+      // `app` processes wrote (a like back), or when the wait is over.
+      let untilDue = Duration.milliseconds(
+        Int64(max(0, nextDue.timeIntervalSince(backend.now())) * 1000))
+      let nap = min(untilDue, .seconds(1), limit - waited)
+      try await backend.clock.sleep(for: nap)
+      waited += nap
+    }
+  }
+
+  private func nextInterval() -> TimeInterval {
+    let range = backend.likeInterval
+    let fraction = Double(backend.randomBytes(1)[0]) / 255
+    return range.lowerBound + (range.upperBound - range.lowerBound) * fraction
+  }
+
+  private func makeLike(index: Int) -> IncomingLike {
+    let name = Self.names[index % Self.names.count]
+    return IncomingLike(
+      id: backend.makeID(), userName: "\(name) \(Character(UnicodeScalar(65 + index % 26)!)).",
+      avatarURL: index % 5 == 0 ? nil : "https://avatars.example/new-\(index).png")
   }
 
   private func seed(_ account: AccountRecord) throws {

@@ -7,8 +7,8 @@ import Foundation
 
 /// `LikesRemoteAPI` over HTTP, per section 3 of the backend contract.
 public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
-  private let endpoint: APIEndpoint
-  private let client: any HTTPClient
+  let endpoint: APIEndpoint
+  let client: any HTTPClient
 
   public init(endpoint: APIEndpoint, client: any HTTPClient) {
     self.endpoint = endpoint

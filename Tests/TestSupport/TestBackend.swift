@@ -6,7 +6,11 @@ import Synchronization
 /// randomness that repeats.
 public enum TestBackend {
   /// An embedded backend in memory, with a settable clock and counting "randomness".
-  public static func make(now: TestNow = TestNow()) throws -> EmbeddedBackend {
+  /// `clock` is what its long polls wait on; tests that poll pass a `TestClock`.
+  public static func make(
+    now: TestNow = TestNow(), clock: any Clock<Duration> = ContinuousClock(),
+    likeInterval: ClosedRange<Double> = EmbeddedBackend.defaultLikeInterval
+  ) throws -> EmbeddedBackend {
     let counter = Mutex<UInt8>(0)
     return try EmbeddedBackend.inMemory(
       now: { now.date },
@@ -15,7 +19,7 @@ public enum TestBackend {
           value &+= 1
           return [UInt8](repeating: value, count: count)
         }
-      })
+      }, clock: clock, likeInterval: likeInterval)
   }
 }
 

@@ -151,11 +151,13 @@ import Testing
     let token: String
     do {
       let first = try EmbeddedBackend(
-        file: file, now: { now.date }, randomBytes: bytes, passwordRounds: 1_000)
+        file: file, now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
+        passwordRounds: 1_000)
       token = try await signIn(first, "demo", "demo-password")
     }
     let second = try EmbeddedBackend(
-      file: file, now: { now.date }, randomBytes: bytes, passwordRounds: 1_000)
+      file: file, now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
+      passwordRounds: 1_000)
 
     #expect(await second.handle(get("/me", token: token)).status == 200)
     let mode =

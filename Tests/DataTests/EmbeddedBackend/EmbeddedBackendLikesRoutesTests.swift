@@ -81,13 +81,40 @@ import Testing
     }
   }
 
-  private func makeSUT() async throws -> (HTTPLikesRemoteAPI, AccessToken, EmbeddedBackend) {
+  @Test func events_bringNewLikesAsTimePasses_andMatches_eachOnce() async throws {
+    let now = TestNow()
+    let (api, token, _) = try await makeSUT(now: now)
+    let start = try await api.fetchEvents(after: Int.max, wait: 0, token: token)
+    #expect(start.events.isEmpty)
+
+    now.advance(by: 16)
+    let firstBatch = try await api.fetchEvents(after: start.last, wait: 0, token: token)
+    guard case .likedYouInserted(let newcomer) = try #require(firstBatch.events.first) else {
+      Issue.record("expected a new like, got \(firstBatch.events)")
+      return
+    }
+    #expect(firstBatch.events.count == 1, "one like per 10 to 15 s")
+    #expect(
+      try await api.fetchData(page: 1, batchSize: 1, token: token).data == [newcomer],
+      "newest first")
+
+    _ = try await api.like(id: newcomer.id, token: token)
+    let secondBatch = try await api.fetchEvents(after: firstBatch.last, wait: 0, token: token)
+    #expect(secondBatch.events == [.mutualMatch(newcomer)])
+    #expect(
+      try await api.fetchEvents(after: secondBatch.last, wait: 0, token: token).events.isEmpty,
+      "nothing twice")
+  }
+
+  private func makeSUT(now: TestNow = TestNow()) async throws -> (
+    HTTPLikesRemoteAPI, AccessToken, EmbeddedBackend
+  ) {
     let backend = try EmbeddedBackend.inMemory(
-      now: { Date(timeIntervalSince1970: 1_800_000_000) },
+      now: { now.date },
       randomBytes: { count in
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-      })
+      }, clock: ContinuousClock())
     let client = EmbeddedBackendHTTPClient(backend: backend)
     let endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
     let token = try await HTTPAuthRemoteAPI(endpoint: endpoint, client: client)

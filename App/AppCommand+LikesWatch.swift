@@ -1,0 +1,108 @@
+import ArgumentParser
+import Dispatch
+import Domain
+import Foundation
+import Presentation
+
+extension AppCommand.Likes {
+  struct Watch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show new likes and mutual matches as they happen, until Ctrl-C or --for.",
+      discussion: """
+        One line per event. With --json, one JSON object per line (JSON Lines). On a terminal a
+        match banner also shows on a status line for 10 seconds. The embedded backend makes up a
+        like every 10 to 15 s; APP_DEMO_LIKE_SECONDS=2 makes it faster for demos.
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(name: .customLong("for"), help: "Stop after this long: 45s, 5m, 1h or plain seconds.")
+    var duration: WatchDuration?
+
+    func run() async throws {
+      try await Self.watch(options, for: duration?.value)
+    }
+
+    private struct EventDocument: Encodable {
+      let event: String
+      let item: LikesScreen.ItemDocument?
+      let unread: Int?
+      let message: String?
+    }
+
+    @MainActor
+    static func watch(_ options: GlobalOptions, for duration: Duration?) async throws {
+      let context = try await LikesContext(options: options)
+      let console = context.command.console
+      let environment = context.environment
+      let events = context.command.root.realtimeEvents
+      let viewModel = LikesWatchViewModel(
+        events: { events.events() },
+        isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
+        clock: ContinuousClock())
+      viewModel.onUpdate = { render($0, console: console) }
+      console.message("Watching for new likes and matches… (Ctrl-C to stop)")
+
+      let watching = Task { await viewModel.run() }
+      // Ctrl-C ends the watch cleanly instead of killing the process mid-line.
+      signal(SIGINT, SIG_IGN)
+      let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+      interrupt.setEventHandler { watching.cancel() }
+      interrupt.resume()
+      let timer = duration.map { limit in
+        Task {
+          try? await Task.sleep(for: limit)
+          watching.cancel()
+        }
+      }
+      await watching.value
+      timer?.cancel()
+      interrupt.cancel()
+      if console.stderrIsTerminal && viewModel.state.banner != nil { console.prompt("\r\u{1B}[2K") }
+
+      let state = viewModel.state
+      if let failure = state.failure { throw console.fail(failure) }
+      let likes = state.unread == 1 ? "1 new like" : "\(state.unread) new likes"
+      let matches = state.matches == 1 ? "1 match" : "\(state.matches) matches"
+      console.message("Stopped watching: \(likes), \(matches).")
+    }
+
+    @MainActor
+    private static func render(_ update: LikesWatchViewModel.Update, console: Console) {
+      switch update {
+      case .newLike(let item, let unread):
+        if console.json {
+          JSONOutput.writeLine(
+            EventDocument(event: "newLike", item: .init(item), unread: unread, message: nil),
+            to: console)
+        } else {
+          let line = LikesScreen.itemLine(item).trimmingCharacters(in: .whitespaces)
+          console.output("New like: \(line) (\(unread) unread)")
+        }
+      case .banner(let text):
+        if console.json {
+          JSONOutput.writeLine(
+            EventDocument(event: "mutualMatch", item: nil, unread: nil, message: text), to: console)
+        } else {
+          console.output("🎉 \(text)")
+        }
+        if console.stderrIsTerminal { console.prompt("\r\u{1B}[2K🎉 \(text)") }
+      case .bannerDismissed:
+        if console.stderrIsTerminal { console.prompt("\r\u{1B}[2K") }
+      }
+    }
+  }
+}
+
+/// A duration typed as `45s`, `5m`, `1h` or plain seconds.
+struct WatchDuration: ExpressibleByArgument {
+  let value: Duration
+
+  init?(argument: String) {
+    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
+    let unit = argument.last.flatMap { units[$0] }
+    let number = unit == nil ? argument : String(argument.dropLast())
+    guard let amount = Double(number), amount > 0, amount.isFinite else { return nil }
+    value = .milliseconds(Int64(amount * Double(unit ?? 1) * 1000))
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct LikesWatchEndToEndTests {
+  private let fast: [String: String?] = ["APP_DEMO_LIKE_SECONDS": "0.4"]
+
+  @Test func watch_streamsNewLikes_blurred_andStopsOnTime() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let result = try await app.run(["likes", "watch", "--for", "2s"], environment: fast)
+
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count >= 2, "\(result.stdout)")
+    #expect(lines.allSatisfy { $0.hasPrefix("New like: ") && $0.contains("(blurred)") })
+    #expect(lines.last?.hasSuffix("(\(lines.count) unread)") == true)
+    #expect(result.stderr.contains("Stopped watching: \(lines.count) new likes, 0 matches."))
+    #expect(result.seconds < 10)
+    _ = try await app.run(["logout"])
+  }
+
+  @Test func watch_json_isOneObjectPerLine() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let result = try await app.run(["likes", "watch", "--for", "1.5", "--json"], environment: fast)
+
+    #expect(result.status == 0)
+    let objects = try result.stdout.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(!objects.isEmpty)
+    for object in objects {
+      #expect(object["event"] as? String == "newLike")
+      let item = try #require(object["item"] as? [String: Any])
+      #expect(item["userName"] is NSNull, "blurred: no name")
+    }
+    _ = try await app.run(["logout"])
+  }
+
+  @Test func aMatchMadeElsewhere_showsUpAsABanner() async throws {
+    let served = try ServedBackend()
+    defer { served.stop() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemo(on: served)
+    let page = try LikesEndToEndTests.json(
+      try await app.run(["likes", "--api-url", served.apiURL, "--json"]).stdout)
+    let id = try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
+
+    async let watched = app.run(["likes", "watch", "--api-url", served.apiURL, "--for", "4s"])
+    // The watcher's second poll resumes after everything so far: a like from then on
+    // cannot be missed. Waiting for it, not for a time, keeps the test exact.
+    while served.requests.filter({ $0.hasPrefix("GET /events") }).count < 2 { await Task.yield() }
+    let liked = try await app.run(["likes", "like", id, "--api-url", served.apiURL])
+    let result = try await watched
+
+    #expect(liked.status == 0)
+    #expect(result.stdout.contains("🎉 It's a match with "), "\(result.stdout)")
+    #expect(result.stderr.contains("1 match."))
+    _ = try await app.run(["logout", "--api-url", served.apiURL])
+  }
+
+  @Test func watch_whenSignedOut_exit4() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let result = try await app.run(["likes", "watch", "--for", "1s"])
+    #expect(result.status == 4)
+  }
+}

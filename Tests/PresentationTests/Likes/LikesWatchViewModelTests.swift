@@ -1,0 +1,100 @@
+import Clocks
+import Domain
+import Presentation
+import Synchronization
+import Testing
+
+@MainActor
+@Suite struct LikesWatchViewModelTests {
+  @Test func newLikes_raiseTheBadge_andInheritTheCurrentBlur() async {
+    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let blurred = LockedFlag(true)
+    let sut = LikesWatchViewModel(
+      events: { stream }, isBlurred: { blurred.value }, clock: TestClock())
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    continuation.yield(.likedYouInserted(user("a")))
+    while updates.count < 1 { await Task.yield() }
+    blurred.value = false
+    continuation.yield(.likedYouInserted(user("b")))
+    continuation.finish()
+    await watching.value
+
+    #expect(
+      updates == [
+        .newLike(.likedYou(user("a"), isBlurred: true), unread: 1),
+        .newLike(.likedYou(user("b"), isBlurred: false), unread: 2),
+      ])
+  }
+
+  @Test func aMatchBanner_isDismissedAfterTenSeconds_onTheClock() async {
+    let clock = TestClock()
+    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let sut = LikesWatchViewModel(events: { stream }, isBlurred: { true }, clock: clock)
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    continuation.yield(.mutualMatch(user("zoe")))
+    while updates.isEmpty { await Task.yield() }
+    await clock.advance(by: .seconds(9))
+    #expect(sut.state.banner == "It's a match with zoe!")
+    await clock.advance(by: .seconds(1))
+    #expect(sut.state.banner == nil)
+    #expect(updates == [.banner("It's a match with zoe!"), .bannerDismissed])
+
+    continuation.finish()
+    await watching.value
+  }
+
+  @Test func aSecondBanner_getsItsOwnFullTime() async {
+    let clock = TestClock()
+    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let sut = LikesWatchViewModel(events: { stream }, isBlurred: { true }, clock: clock)
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    continuation.yield(.mutualMatch(user("first")))
+    while updates.count < 1 { await Task.yield() }
+    await clock.advance(by: .seconds(6))
+    continuation.yield(.mutualMatch(user("second")))
+    while updates.count < 2 { await Task.yield() }
+    await clock.advance(by: .seconds(6))
+    #expect(
+      sut.state.banner == "It's a match with second!",
+      "the first banner's timer does not end the second")
+    await clock.advance(by: .seconds(4))
+    #expect(sut.state.banner == nil)
+    #expect(sut.state.matches == 2)
+
+    continuation.finish()
+    await watching.value
+  }
+
+  @Test func anEndedSession_stopsWatching_withTheReason() async {
+    let sut = LikesWatchViewModel(
+      events: { AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) } },
+      isBlurred: { true }, clock: TestClock())
+
+    await sut.run()
+
+    #expect(sut.state.failure?.code == "session_expired")
+  }
+
+  private func user(_ id: String) -> LikedUser {
+    LikedUser(id: id, userName: id, avatarURL: nil)
+  }
+}
+
+/// A Bool that a test flips while a view model reads it from another task.
+private final class LockedFlag: Sendable {
+  private let stored: Mutex<Bool>
+  init(_ value: Bool) { stored = Mutex(value) }
+  var value: Bool {
+    get { stored.withLock { $0 } }
+    set { stored.withLock { $0 = newValue } }
+  }
+}
