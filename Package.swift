@@ -68,7 +68,7 @@ let package = Package(
       dependencies: [
         "Presentation", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
       ]),
-    .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
+    .testTarget(name: "AppTests", dependencies: ["App", "Data", "Domain", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

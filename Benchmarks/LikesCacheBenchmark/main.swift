@@ -6,15 +6,22 @@ import Foundation
 // times reading page 2 and page 50,000, the first and the last pages.
 //
 //   swift run -c release likes-cache-benchmark
+//   likes-cache-benchmark --folder DIR   keeps the database in DIR (the crash test kills it
+//                                        mid-write there)
 
 let likes = 1_000_000
 let batchSize = 20
 let pageCount = likes / batchSize
 
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-  "likes-cache-benchmark-\(getpid())")
+let arguments = CommandLine.arguments
+let keptFolder =
+  arguments.count == 3 && arguments[1] == "--folder" ? URL(fileURLWithPath: arguments[2]) : nil
+let folder =
+  keptFolder
+  ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+    "likes-cache-benchmark-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: folder) }
+defer { if keptFolder == nil { try? FileManager.default.removeItem(at: folder) } }
 let (database, _) = try AppDatabase.open(
   at: folder.appendingPathComponent("app.sqlite"), now: Date())
 let cache = GRDBLikesCache(database: database, account: "benchmark|demo")

@@ -37,6 +37,11 @@ public final class AppDatabase: Sendable {
     }
   }
 
+  /// SQLite's own check of every page and index: true when the file is sound.
+  public func isIntact() throws -> Bool {
+    try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] }
+  }
+
   public static func inMemory() throws -> AppDatabase {
     try AppDatabase(DatabaseQueue())
   }

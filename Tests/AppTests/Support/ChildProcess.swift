@@ -16,17 +16,20 @@ enum ChildProcess {
     let stderr: URL
   }
 
-  /// The exit status (128 + signal when killed). Gives up after `limit` seconds with SIGKILL.
+  /// The exit status (128 + signal when killed). Gives up after `limit` seconds with SIGKILL;
+  /// `killWhen`, checked every 20 ms, kills it as soon as it returns true.
   static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
-    limit: TimeInterval = 60
+    limit: TimeInterval = 60, killWhen: (@Sendable () -> Bool)? = nil
   ) async throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, files.stdin.path, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, files.stdout.path, O_WRONLY | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, files.stderr.path, O_WRONLY | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, files.stdout.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 2, files.stderr.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
     // A child inherits the spawning thread's signal mask, and the test runner's threads
     // block most signals: without this, the child (and the daemons it starts) would ignore
@@ -58,6 +61,19 @@ enum ChildProcess {
     let killer = DispatchWorkItem { kill(child, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: killer)
     defer { killer.cancel() }
+    let watcher = killWhen.map { condition in
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      timer.schedule(deadline: .now(), repeating: .milliseconds(20))
+      timer.setEventHandler {
+        if condition() {
+          kill(child, SIGKILL)
+          timer.cancel()
+        }
+      }
+      timer.resume()
+      return timer
+    }
+    defer { watcher?.cancel() }
     return await withCheckedContinuation { continuation in
       // A thread of its own: waitpid blocks, and the cooperative pool must stay free for
       // the loopback servers that answer the child.
