@@ -56,12 +56,16 @@ extension AppCommand.Likes {
       guard let loaded = viewModel.state.page else { return }
       let secondsLeft = viewModel.state.unblurSecondsLeft
       if console.json {
-        JSONOutput.write(LikesScreen.document(loaded, unblurSecondsLeft: secondsLeft), to: console)
+        JSONOutput.write(
+          LikesScreen.document(
+            loaded, unblurSecondsLeft: secondsLeft, unread: viewModel.state.unread),
+          to: console)
       } else {
         let nextCommand = batchSize == 10 ? "app likes" : "app likes --batch-size \(batchSize)"
         console.output(
           LikesScreen.lines(
-            loaded, unblurSecondsLeft: secondsLeft, now: Date(), nextCommand: nextCommand
+            loaded, unblurSecondsLeft: secondsLeft, unread: viewModel.state.unread, now: Date(),
+            nextCommand: nextCommand
           )
           .joined(separator: "\n"))
       }

@@ -39,6 +39,7 @@ extension AppCommand.Likes {
       let viewModel = LikesWatchViewModel(
         events: { events.events() },
         isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
+        newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived() },
         clock: ContinuousClock())
       viewModel.onUpdate = { render($0, console: console) }
       console.message("Watching for new likes and matches… (Ctrl-C to stop)")
@@ -62,7 +63,7 @@ extension AppCommand.Likes {
 
       let state = viewModel.state
       if let failure = state.failure { throw console.fail(failure) }
-      let likes = state.unread == 1 ? "1 new like" : "\(state.unread) new likes"
+      let likes = state.newLikes == 1 ? "1 new like" : "\(state.newLikes) new likes"
       let matches = state.matches == 1 ? "1 match" : "\(state.matches) matches"
       console.message("Stopped watching: \(likes), \(matches).")
     }

@@ -42,6 +42,8 @@ struct LikesContext {
         },
         unblurSecondsLeft: { try await UnblurUseCase(environment).secondsLeft() },
         likeBack: { try await RespondToLikeUseCase(environment).likeBack($0) },
-        skip: { try await RespondToLikeUseCase(environment).skip($0) }))
+        skip: { try await RespondToLikeUseCase(environment).skip($0) },
+        unread: { try await UnreadBadgeUseCase(environment).count() },
+        firstPageSeen: { try await UnreadBadgeUseCase(environment).firstPageSeen() }))
   }
 }

@@ -43,6 +43,7 @@ enum LikesScreen {
     let fetchedAt: Date?
     let offline: Bool
     let unblurSecondsLeft: Int?
+    let unread: Int
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -55,14 +56,15 @@ enum LikesScreen {
         fetchedAt.map { ISO8601DateFormatter().string(from: $0) }, forKey: .fetchedAt)
       try container.encode(offline, forKey: .offline)
       try container.encode(unblurSecondsLeft, forKey: .unblurSecondsLeft)
+      try container.encode(unread, forKey: .unread)
     }
 
     private enum CodingKeys: String, CodingKey {
-      case page, batchSize, items, nextPage, source, fetchedAt, offline, unblurSecondsLeft
+      case page, batchSize, items, nextPage, source, fetchedAt, offline, unblurSecondsLeft, unread
     }
   }
 
-  static func document(_ page: LikesPage, unblurSecondsLeft: Int?) -> PageDocument {
+  static func document(_ page: LikesPage, unblurSecondsLeft: Int?, unread: Int) -> PageDocument {
     let (source, fetchedAt, offline): (String, Date?, Bool) =
       switch page.source {
       case .server: ("server", nil, false)
@@ -71,7 +73,7 @@ enum LikesScreen {
     return PageDocument(
       page: page.number, batchSize: page.batchSize, items: page.items.map(ItemDocument.init),
       nextPage: page.nextCursor, source: source, fetchedAt: fetchedAt, offline: offline,
-      unblurSecondsLeft: unblurSecondsLeft)
+      unblurSecondsLeft: unblurSecondsLeft, unread: unread)
   }
 
   static func itemLine(_ item: LikeItem) -> String {
@@ -83,9 +85,9 @@ enum LikesScreen {
 
   /// The page and its footer: which items, more pages or the last, where it came from,
   /// and the blur.
-  static func lines(_ page: LikesPage, unblurSecondsLeft: Int?, now: Date, nextCommand: String)
-    -> [String]
-  {
+  static func lines(
+    _ page: LikesPage, unblurSecondsLeft: Int?, unread: Int, now: Date, nextCommand: String
+  ) -> [String] {
     var lines: [String]
     if let positions = page.positions {
       lines = [
@@ -111,6 +113,10 @@ enum LikesScreen {
           ? "Offline: the server cannot be reached; from the cache, fetched \(age) ago."
           : "From the cache, fetched \(age) ago (--refresh asks the server).")
     }
+    lines.append(
+      unread == 0
+        ? "Unread: none."
+        : "Unread: \(unread) new \(unread == 1 ? "like" : "likes") since page 1 was last shown.")
     if let seconds = unblurSecondsLeft {
       lines.append("Unblurred: \(seconds) s left.")
     } else if page.items.contains(where: \.isBlurred) {

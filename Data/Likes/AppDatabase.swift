@@ -99,6 +99,7 @@ public final class AppDatabase: Sendable {
       try db.create(table: "notificationCenterState") { table in
         table.primaryKey("account", .text)
         table.column("unblurEndDate", .double)
+        table.column("unread", .integer).notNull().defaults(to: 0)
       }
     }
     return migrator

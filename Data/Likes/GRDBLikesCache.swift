@@ -154,10 +154,43 @@ public struct GRDBNCStateStore: NCStateStore {
 
   public func setUnblurEndDate(_ date: Date?) async throws {
     try await database.writer.write { [account] db in
+      // An upsert, not a replace: the badge in the same row must survive.
       try db.execute(
-        sql:
-          "INSERT OR REPLACE INTO notificationCenterState (account, unblurEndDate) VALUES (?, ?)",
+        sql: """
+          INSERT INTO notificationCenterState (account, unblurEndDate) VALUES (?, ?)
+          ON CONFLICT(account) DO UPDATE SET unblurEndDate = excluded.unblurEndDate
+          """,
         arguments: [account, date?.timeIntervalSince1970])
+    }
+  }
+
+  public func unreadCount() async throws -> Int {
+    try await database.writer.read { [account] db in
+      try Int.fetchOne(
+        db, sql: "SELECT unread FROM notificationCenterState WHERE account = ?",
+        arguments: [account]) ?? 0
+    }
+  }
+
+  public func addUnread(_ count: Int) async throws -> Int {
+    try await database.writer.write { [account] db in
+      try db.execute(
+        sql: """
+          INSERT INTO notificationCenterState (account, unread) VALUES (?, ?)
+          ON CONFLICT(account) DO UPDATE SET unread = unread + excluded.unread
+          """,
+        arguments: [account, count])
+      return try Int.fetchOne(
+        db, sql: "SELECT unread FROM notificationCenterState WHERE account = ?",
+        arguments: [account]) ?? 0
+    }
+  }
+
+  public func clearUnread() async throws {
+    try await database.writer.write { [account] db in
+      try db.execute(
+        sql: "UPDATE notificationCenterState SET unread = 0 WHERE account = ?", arguments: [account]
+      )
     }
   }
 }

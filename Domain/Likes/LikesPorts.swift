@@ -49,6 +49,11 @@ public protocol LikesCache: Sendable {
 public protocol NCStateStore: Sendable {
   func unblurEndDate() async throws -> Date?
   func setUnblurEndDate(_ date: Date?) async throws
+  /// The unread badge: likes that arrived since the first page was last looked at.
+  func unreadCount() async throws -> Int
+  /// Adds to the badge and returns the new count, in one step.
+  func addUnread(_ count: Int) async throws -> Int
+  func clearUnread() async throws
 }
 
 /// Failures with a meaning in the likes feature.

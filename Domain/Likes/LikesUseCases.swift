@@ -120,6 +120,20 @@ public struct UnblurUseCase: Sendable {
   }
 }
 
+/// The unread badge: raised by realtime likes, shown in the list's footer, cleared when
+/// the first page (where new likes land) has been seen.
+public struct UnreadBadgeUseCase: Sendable {
+  private let environment: LikesEnvironment
+
+  public init(_ environment: LikesEnvironment) {
+    self.environment = environment
+  }
+
+  public func count() async throws -> Int { try await environment.state.unreadCount() }
+  public func newLikeArrived() async throws -> Int { try await environment.state.addUnread(1) }
+  public func firstPageSeen() async throws { try await environment.state.clearUnread() }
+}
+
 /// Likes back or skips somebody, by full id or a unique prefix of a cached like.
 public struct RespondToLikeUseCase: Sendable {
   /// As git does with hashes: shorter prefixes collide too easily.

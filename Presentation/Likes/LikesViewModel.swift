@@ -8,6 +8,8 @@ public final class LikesViewModel {
   public struct State: Equatable, Sendable {
     public var page: LikesPage?
     public var unblurSecondsLeft: Int?
+    /// The unread badge as it stood when the page was loaded.
+    public var unread = 0
     public var isLoading = false
     /// A mutual match to announce.
     public var banner: String?
@@ -27,17 +29,23 @@ public final class LikesViewModel {
     public var unblurSecondsLeft: @Sendable () async throws -> Int?
     public var likeBack: @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem)
     public var skip: @Sendable (String) async throws -> String
+    public var unread: @Sendable () async throws -> Int
+    public var firstPageSeen: @Sendable () async throws -> Void
 
     public init(
       loadPage: @escaping @Sendable (Int, Int, Bool) async throws -> LikesPage,
       unblurSecondsLeft: @escaping @Sendable () async throws -> Int?,
       likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem),
-      skip: @escaping @Sendable (String) async throws -> String
+      skip: @escaping @Sendable (String) async throws -> String,
+      unread: @escaping @Sendable () async throws -> Int,
+      firstPageSeen: @escaping @Sendable () async throws -> Void
     ) {
       self.loadPage = loadPage
       self.unblurSecondsLeft = unblurSecondsLeft
       self.likeBack = likeBack
       self.skip = skip
+      self.unread = unread
+      self.firstPageSeen = firstPageSeen
     }
   }
 
@@ -53,9 +61,13 @@ public final class LikesViewModel {
     do {
       let loaded = try await actions.loadPage(page, batchSize, refresh)
       let secondsLeft = try await actions.unblurSecondsLeft()
+      let unread = try await actions.unread()
+      // New likes land on the first page: once it is shown, they have been seen.
+      if page == 1 { try await actions.firstPageSeen() }
       var next = state
       next.page = loaded
       next.unblurSecondsLeft = secondsLeft
+      next.unread = unread
       next.isLoading = false
       next.error = nil
       state = next

@@ -12,6 +12,9 @@ public final class LikesWatchViewModel {
   }
 
   public struct State: Equatable, Sendable {
+    /// Likes seen while watching.
+    public var newLikes = 0
+    /// The unread badge, kept across runs.
     public var unread = 0
     public var matches = 0
     public var banner: String?
@@ -25,17 +28,21 @@ public final class LikesWatchViewModel {
 
   private let events: @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>
   private let isBlurred: @Sendable () async throws -> Bool
+  private let newLikeArrived: @Sendable () async throws -> Int
   private let clock: any Clock<Duration>
   private let bannerDuration: Duration
   private var dismissal: Task<Void, Never>?
 
+  /// `newLikeArrived` raises the kept unread badge and returns it (`UnreadBadgeUseCase`).
   public init(
     events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>,
     isBlurred: @escaping @Sendable () async throws -> Bool,
+    newLikeArrived: @escaping @Sendable () async throws -> Int,
     clock: any Clock<Duration>, bannerDuration: Duration = .seconds(10)
   ) {
     self.events = events
     self.isBlurred = isBlurred
+    self.newLikeArrived = newLikeArrived
     self.clock = clock
     self.bannerDuration = bannerDuration
   }
@@ -46,7 +53,8 @@ public final class LikesWatchViewModel {
       for try await event in events() {
         switch event {
         case .likedYouInserted(let user):
-          state.unread += 1
+          state.newLikes += 1
+          state.unread = try await newLikeArrived()
           let item = LikeItem.likedYou(user, isBlurred: try await isBlurred())
           onUpdate?(.newLike(item, unread: state.unread))
         case .mutualMatch(let user):

@@ -50,11 +50,21 @@ public final class InMemoryLikesCache: LikesCache {
 /// An `NCStateStore` in memory.
 public final class InMemoryNCStateStore: NCStateStore {
   private let endDate = Mutex<Date?>(nil)
+  private let unread = Mutex(0)
 
-  public init(_ initial: Date? = nil) {
+  public init(_ initial: Date? = nil, unread: Int = 0) {
     endDate.withLock { $0 = initial }
+    self.unread.withLock { $0 = unread }
   }
 
   public func unblurEndDate() async throws -> Date? { endDate.withLock { $0 } }
   public func setUnblurEndDate(_ date: Date?) async throws { endDate.withLock { $0 = date } }
+  public func unreadCount() async throws -> Int { unread.withLock { $0 } }
+  public func addUnread(_ count: Int) async throws -> Int {
+    unread.withLock { value in
+      value += count
+      return value
+    }
+  }
+  public func clearUnread() async throws { unread.withLock { $0 = 0 } }
 }

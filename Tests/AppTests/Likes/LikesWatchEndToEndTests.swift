@@ -20,6 +20,10 @@ struct LikesWatchEndToEndTests {
     #expect(lines.last?.hasSuffix("(\(lines.count) unread)") == true)
     #expect(result.stderr.contains("Stopped watching: \(lines.count) new likes, 0 matches."))
     #expect(result.seconds < 10)
+    let seen = try await app.run(["likes", "--refresh"])
+    let again = try await app.run(["likes"])
+    #expect(seen.stdout.contains("Unread: \(lines.count) new likes since page 1 was last shown."))
+    #expect(again.stdout.contains("Unread: none."))
     _ = try await app.run(["logout"])
   }
 

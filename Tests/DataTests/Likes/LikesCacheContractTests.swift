@@ -60,6 +60,20 @@ import Testing
     #expect(try await bob.unblurEndDate() == nil)
   }
 
+  @Test func unreadBadge_countsPerAccount_andSurvivesTheUnblurWindow() async throws {
+    let alice = GRDBNCStateStore(database: database, account: "alice")
+    let bob = GRDBNCStateStore(database: database, account: "bob")
+
+    #expect(try await alice.addUnread(1) == 1)
+    #expect(try await alice.addUnread(1) == 2)
+    try await alice.setUnblurEndDate(Date(timeIntervalSince1970: 1))
+    #expect(try await alice.unreadCount() == 2, "setting the window keeps the badge")
+    #expect(try await bob.unreadCount() == 0)
+    try await alice.clearUnread()
+    #expect(try await alice.unreadCount() == 0)
+    #expect(try await alice.unblurEndDate() == Date(timeIntervalSince1970: 1))
+  }
+
   @Test func aCorruptFile_isMovedAside_andANewOneStarted() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cache-\(UUID().uuidString)")

@@ -14,6 +14,18 @@ import Testing
     #expect(!sut.state.isLoading)
   }
 
+  @Test func theFirstPage_showsTheUnreadBadge_andThenClearsIt() async {
+    let badge = Badge(3)
+    let sut = makeSUT(badge: badge)
+
+    await sut.load(page: 2, batchSize: 10, refresh: false)
+    #expect(sut.state.unread == 3)
+    #expect(badge.value == 3, "page 2 is not where new likes land")
+    await sut.load(page: 1, batchSize: 10, refresh: false)
+    #expect(sut.state.unread == 3, "shown once, as it stood")
+    #expect(badge.value == 0)
+  }
+
   @Test func skip_removesTheCardAtOnce_beforeTheServerAnswers() async {
     let gate = AsyncStream<Void>.makeStream()
     let sut = makeSUT(skip: { id in
@@ -68,6 +80,7 @@ import Testing
   }
 
   private func makeSUT(
+    badge: Badge = Badge(0),
     loadPage: (@Sendable (Int, Int, Bool) async throws -> LikesPage)? = nil,
     likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem) = {
       _ in
@@ -82,6 +95,17 @@ import Testing
     return LikesViewModel(
       actions: .init(
         loadPage: loadPage ?? { _, _, _ in page }, unblurSecondsLeft: { 42 }, likeBack: likeBack,
-        skip: skip))
+        skip: skip,
+        unread: { badge.value }, firstPageSeen: { badge.value = 0 }))
+  }
+}
+
+/// The kept unread badge, shared with a view model's actions.
+final class Badge: Sendable {
+  private let stored: Mutex<Int>
+  init(_ value: Int) { stored = Mutex(value) }
+  var value: Int {
+    get { stored.withLock { $0 } }
+    set { stored.withLock { $0 = newValue } }
   }
 }

@@ -9,8 +9,13 @@ import Testing
   @Test func newLikes_raiseTheBadge_andInheritTheCurrentBlur() async {
     let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
     let blurred = LockedFlag(true)
+    let badge = Badge(5)
     let sut = LikesWatchViewModel(
-      events: { stream }, isBlurred: { blurred.value }, clock: TestClock())
+      events: { stream }, isBlurred: { blurred.value },
+      newLikeArrived: {
+        badge.value += 1
+        return badge.value
+      }, clock: TestClock())
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
@@ -24,15 +29,17 @@ import Testing
 
     #expect(
       updates == [
-        .newLike(.likedYou(user("a"), isBlurred: true), unread: 1),
-        .newLike(.likedYou(user("b"), isBlurred: false), unread: 2),
-      ])
+        .newLike(.likedYou(user("a"), isBlurred: true), unread: 6),
+        .newLike(.likedYou(user("b"), isBlurred: false), unread: 7),
+      ], "the badge goes on from where it was kept")
+    #expect(sut.state.newLikes == 2)
   }
 
   @Test func aMatchBanner_isDismissedAfterTenSeconds_onTheClock() async {
     let clock = TestClock()
     let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
-    let sut = LikesWatchViewModel(events: { stream }, isBlurred: { true }, clock: clock)
+    let sut = LikesWatchViewModel(
+      events: { stream }, isBlurred: { true }, newLikeArrived: { 1 }, clock: clock)
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
@@ -52,7 +59,8 @@ import Testing
   @Test func aSecondBanner_getsItsOwnFullTime() async {
     let clock = TestClock()
     let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
-    let sut = LikesWatchViewModel(events: { stream }, isBlurred: { true }, clock: clock)
+    let sut = LikesWatchViewModel(
+      events: { stream }, isBlurred: { true }, newLikeArrived: { 1 }, clock: clock)
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
@@ -77,7 +85,7 @@ import Testing
   @Test func anEndedSession_stopsWatching_withTheReason() async {
     let sut = LikesWatchViewModel(
       events: { AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) } },
-      isBlurred: { true }, clock: TestClock())
+      isBlurred: { true }, newLikeArrived: { 1 }, clock: TestClock())
 
     await sut.run()
 
