@@ -48,7 +48,9 @@ extension AppCommand.Likes {
     {
       let context = try await LikesContext(options: options)
       let console = context.command.console
-      let viewModel = context.viewModel()
+      let center = context.notificationCenter()
+      center.select(.likedYou)
+      let viewModel = center.likedYou
       await console.withActivity("Loading likes") {
         await viewModel.load(page: page, batchSize: batchSize, refresh: refresh)
       }
@@ -150,7 +152,7 @@ extension AppCommand.Likes {
     static func run(_ options: GlobalOptions, id: String, liking: Bool) async throws {
       let context = try await LikesContext(options: options)
       let console = context.command.console
-      let viewModel = context.viewModel()
+      let viewModel = context.notificationCenter().likedYou
       await console.withActivity(liking ? "Liking back" : "Skipping") {
         if liking { await viewModel.likeBack(id) } else { await viewModel.skip(id) }
       }
@@ -184,11 +186,14 @@ extension AppCommand.Likes {
     static func show(_ options: GlobalOptions) async throws {
       let context = try await LikesContext(options: options)
       let console = context.command.console
+      let center = context.notificationCenter()
+      center.select(.mutuals)
+      await console.withActivity("Loading mutuals") { await center.mutuals.load() }
       let page: LikesPage
-      do {
-        page = try await LoadMutualsUseCase(context.environment).execute()
-      } catch {
-        throw console.fail(UserFacingError(error))
+      switch center.mutuals.state {
+      case .loaded(let loaded): page = loaded
+      case .failed(let error): throw console.fail(error)
+      case .idle, .loading: preconditionFailure("load() always finishes")
       }
       let offline = if case .cache(_, true) = page.source { true } else { false }
       if console.json {

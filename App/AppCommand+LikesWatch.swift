@@ -34,14 +34,15 @@ extension AppCommand.Likes {
     static func watch(_ options: GlobalOptions, for duration: Duration?) async throws {
       let context = try await LikesContext(options: options)
       let console = context.command.console
-      let environment = context.environment
-      let events = context.command.root.realtimeEvents
-      let viewModel = LikesWatchViewModel(
-        events: { events.events() },
-        isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
-        newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived() },
-        clock: ContinuousClock())
-      viewModel.onUpdate = { render($0, console: console) }
+      let center = context.notificationCenter()
+      let viewModel = center.watch
+      center.onWatchUpdate = { render($0, console: console) }
+      // On a terminal the banner on screen also stands on a status line until its time is up.
+      if console.stderrIsTerminal {
+        center.banners.onChange = { banner in
+          console.prompt("\r\u{1B}[2K" + (banner.map { "🎉 \($0)" } ?? ""))
+        }
+      }
       console.message("Watching for new likes and matches… (Ctrl-C to stop)")
 
       let watching = Task { await viewModel.run() }
@@ -59,7 +60,8 @@ extension AppCommand.Likes {
       await watching.value
       timer?.cancel()
       interrupt.cancel()
-      if console.stderrIsTerminal && viewModel.state.banner != nil { console.prompt("\r\u{1B}[2K") }
+      center.banners.stop()
+      if console.stderrIsTerminal && center.banners.current != nil { console.prompt("\r\u{1B}[2K") }
 
       let state = viewModel.state
       if let failure = state.failure { throw console.fail(failure) }
@@ -80,16 +82,13 @@ extension AppCommand.Likes {
           let line = LikesScreen.itemLine(item).trimmingCharacters(in: .whitespaces)
           console.output("New like: \(line) (\(unread) unread)")
         }
-      case .banner(let text):
+      case .match(let text):
         if console.json {
           JSONOutput.writeLine(
             EventDocument(event: "mutualMatch", item: nil, unread: nil, message: text), to: console)
         } else {
           console.output("🎉 \(text)")
         }
-        if console.stderrIsTerminal { console.prompt("\r\u{1B}[2K🎉 \(text)") }
-      case .bannerDismissed:
-        if console.stderrIsTerminal { console.prompt("\r\u{1B}[2K") }
       }
     }
   }

@@ -33,9 +33,11 @@ struct LikesContext {
     }
   }
 
-  func viewModel() -> LikesViewModel {
+  /// The notification center for this account, from its smaller view models.
+  func notificationCenter() -> NotificationCenterViewModel {
     let environment = environment
-    return LikesViewModel(
+    let events = command.root.realtimeEvents
+    let likedYou = LikesViewModel(
       actions: .init(
         loadPage: {
           try await LoadLikesPageUseCase(environment).execute(page: $0, batchSize: $1, refresh: $2)
@@ -45,5 +47,13 @@ struct LikesContext {
         skip: { try await RespondToLikeUseCase(environment).skip($0) },
         unread: { try await UnreadBadgeUseCase(environment).count() },
         firstPageSeen: { try await UnreadBadgeUseCase(environment).firstPageSeen() }))
+    let watch = LikesWatchViewModel(
+      events: { events.events() },
+      isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
+      newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived() })
+    return NotificationCenterViewModel(
+      likedYou: likedYou,
+      mutuals: MutualsViewModel(load: { try await LoadMutualsUseCase(environment).execute() }),
+      watch: watch, banners: BannerQueue(clock: ContinuousClock()))
   }
 }

@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Presentation
 import Synchronization
@@ -6,7 +5,7 @@ import Testing
 
 @MainActor
 @Suite struct LikesWatchViewModelTests {
-  @Test func newLikes_raiseTheBadge_andInheritTheCurrentBlur() async {
+  @Test func newLikes_raiseTheKeptBadge_andInheritTheCurrentBlur() async {
     let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
     let blurred = LockedFlag(true)
     let badge = Badge(5)
@@ -15,7 +14,7 @@ import Testing
       newLikeArrived: {
         badge.value += 1
         return badge.value
-      }, clock: TestClock())
+      })
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
@@ -24,6 +23,7 @@ import Testing
     while updates.count < 1 { await Task.yield() }
     blurred.value = false
     continuation.yield(.likedYouInserted(user("b")))
+    continuation.yield(.mutualMatch(user("zoe")))
     continuation.finish()
     await watching.value
 
@@ -31,61 +31,16 @@ import Testing
       updates == [
         .newLike(.likedYou(user("a"), isBlurred: true), unread: 6),
         .newLike(.likedYou(user("b"), isBlurred: false), unread: 7),
+        .match("It's a match with zoe!"),
       ], "the badge goes on from where it was kept")
     #expect(sut.state.newLikes == 2)
-  }
-
-  @Test func aMatchBanner_isDismissedAfterTenSeconds_onTheClock() async {
-    let clock = TestClock()
-    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
-    let sut = LikesWatchViewModel(
-      events: { stream }, isBlurred: { true }, newLikeArrived: { 1 }, clock: clock)
-    var updates: [LikesWatchViewModel.Update] = []
-    sut.onUpdate = { updates.append($0) }
-    let watching = Task { await sut.run() }
-
-    continuation.yield(.mutualMatch(user("zoe")))
-    while updates.isEmpty { await Task.yield() }
-    await clock.advance(by: .seconds(9))
-    #expect(sut.state.banner == "It's a match with zoe!")
-    await clock.advance(by: .seconds(1))
-    #expect(sut.state.banner == nil)
-    #expect(updates == [.banner("It's a match with zoe!"), .bannerDismissed])
-
-    continuation.finish()
-    await watching.value
-  }
-
-  @Test func aSecondBanner_getsItsOwnFullTime() async {
-    let clock = TestClock()
-    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
-    let sut = LikesWatchViewModel(
-      events: { stream }, isBlurred: { true }, newLikeArrived: { 1 }, clock: clock)
-    var updates: [LikesWatchViewModel.Update] = []
-    sut.onUpdate = { updates.append($0) }
-    let watching = Task { await sut.run() }
-
-    continuation.yield(.mutualMatch(user("first")))
-    while updates.count < 1 { await Task.yield() }
-    await clock.advance(by: .seconds(6))
-    continuation.yield(.mutualMatch(user("second")))
-    while updates.count < 2 { await Task.yield() }
-    await clock.advance(by: .seconds(6))
-    #expect(
-      sut.state.banner == "It's a match with second!",
-      "the first banner's timer does not end the second")
-    await clock.advance(by: .seconds(4))
-    #expect(sut.state.banner == nil)
-    #expect(sut.state.matches == 2)
-
-    continuation.finish()
-    await watching.value
+    #expect(sut.state.matches == 1)
   }
 
   @Test func anEndedSession_stopsWatching_withTheReason() async {
     let sut = LikesWatchViewModel(
       events: { AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) } },
-      isBlurred: { true }, newLikeArrived: { 1 }, clock: TestClock())
+      isBlurred: { true }, newLikeArrived: { 1 })
 
     await sut.run()
 

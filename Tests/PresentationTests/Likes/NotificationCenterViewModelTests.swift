@@ -1,0 +1,66 @@
+import Clocks
+import Domain
+import Presentation
+import Testing
+
+@MainActor
+@Suite struct NotificationCenterViewModelTests {
+  @Test func matchesFromTheWatchAndFromLikingBack_shareOneBannerQueue() async {
+    let clock = TestClock()
+    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let sut = makeSUT(clock: clock, events: stream)
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onWatchUpdate = { updates.append($0) }
+    let watching = Task { await sut.watch.run() }
+
+    continuation.yield(.mutualMatch(LikedUser(id: "1", userName: "Ana", avatarURL: nil)))
+    while updates.isEmpty { await Task.yield() }
+    await sut.likedYou.likeBack("22222222")
+
+    #expect(sut.banners.current == "It's a match with Ana!")
+    #expect(sut.banners.waiting == ["It's a match with Bo! They are in your mutuals now."])
+    await clock.advance(by: .seconds(10))
+    #expect(sut.banners.current == "It's a match with Bo! They are in your mutuals now.")
+    #expect(updates == [.match("It's a match with Ana!")], "the view still gets every update")
+
+    continuation.finish()
+    await watching.value
+  }
+
+  @Test func tabsSwitch_andMutualsLoad() async {
+    let sut = makeSUT(clock: TestClock(), events: AsyncThrowingStream { $0.finish() })
+    #expect(sut.tab == .likedYou)
+
+    sut.select(.mutuals)
+    await sut.mutuals.load()
+
+    #expect(sut.tab == .mutuals)
+    guard case .loaded(let page) = sut.mutuals.state else {
+      Issue.record("expected mutuals, got \(sut.mutuals.state)")
+      return
+    }
+    #expect(page.items.map(\.isReadOnly) == [true])
+  }
+
+  private func makeSUT(
+    clock: TestClock<Duration>, events: AsyncThrowingStream<RealtimeEvent, any Error>
+  )
+    -> NotificationCenterViewModel
+  {
+    let bo = LikedUser(id: "22222222-b", userName: "Bo", avatarURL: nil)
+    let likedYou = LikesViewModel(
+      actions: .init(
+        loadPage: { _, _, _ in
+          LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server)
+        },
+        unblurSecondsLeft: { nil }, likeBack: { _ in (true, .mutual(bo)) }, skip: { $0 },
+        unread: { 0 },
+        firstPageSeen: {}))
+    let mutuals = MutualsViewModel(load: {
+      LikesPage(number: 1, batchSize: 1, items: [.mutual(bo)], nextCursor: nil, source: .server)
+    })
+    let watch = LikesWatchViewModel(events: { events }, isBlurred: { true }, newLikeArrived: { 1 })
+    return NotificationCenterViewModel(
+      likedYou: likedYou, mutuals: mutuals, watch: watch, banners: BannerQueue(clock: clock))
+  }
+}
