@@ -17,9 +17,17 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
-    .target(name: "Domain", path: "Domain"),
+    .target(
+      name: "Domain",
+      // The seed's push protocols return publishers: Apple's Combine where there is one,
+      // OpenCombine on Linux.
+      dependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
+      ],
+      path: "Domain"),
     .systemLibrary(
       name: "CLibSecret",
       path: "Data/CLibSecret",
@@ -57,7 +65,13 @@ let package = Package(
       name: "LikesCacheBenchmark", dependencies: ["Data", "Domain"],
       path: "Benchmarks/LikesCacheBenchmark"),
     .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
-    .testTarget(name: "DomainTests", dependencies: ["Domain", "TestSupport"]),
+    .testTarget(
+      name: "DomainTests",
+      dependencies: [
+        "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+        .product(
+          name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ]),
     .testTarget(
       name: "DataTests",
       dependencies: [

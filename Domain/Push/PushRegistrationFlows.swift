@@ -1,0 +1,243 @@
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+
+/// Where a flow is, for a spinner to say.
+public enum PushProgress: Equatable, Sendable {
+  case fetchingSession
+  /// The seed's rule: wait this long after the session arrives, before using it.
+  case waitingAfterSession(Duration)
+  case checkingStatus
+  case askingPermission
+  case registering
+  case deregistering
+  /// One backend agreed and the other did not: putting the agreeing one back.
+  case undoing
+}
+
+/// The combined state and what each backend said.
+public struct PushStatusReport: Equatable, Sendable {
+  public let push: RegistrationStatus
+  public let vendor: RegistrationStatus
+  public var combined: CombinedRegistration {
+    RegistrationStatus.combined(push: push, vendor: vendor)
+  }
+
+  public init(push: RegistrationStatus, vendor: RegistrationStatus) {
+    self.push = push
+    self.vendor = vendor
+  }
+}
+
+/// How a register or de-register ended.
+public enum PushChangeOutcome: Equatable, Sendable {
+  /// Both backends agreed.
+  case done(PushStatusReport)
+  /// One backend agreed and the other did not; the agreeing one was put back so that both
+  /// tell the same story again. `report` is what both say now, read after the undo.
+  case undone(refusedBy: PushBackend, reason: String, report: PushStatusReport)
+  /// Neither backend agreed; nothing changed.
+  case refused(reason: String)
+}
+
+public enum PushBackend: String, Equatable, Sendable {
+  case push
+  case vendor
+}
+
+/// The push toggle's flows over the seed's use cases: the status, registering and
+/// de-registering, each with the seed's rules and with what the original left out, undoing a
+/// half-done change so that the two backends never disagree.
+///
+/// The 3-second wait after a session arrives runs on the injected clock. The calls to both
+/// backends are made together (a zipped subscription), not one after the other. Once both are
+/// under way they are shielded from cancellation and reconciled, so Ctrl-C can never leave a
+/// half-done registration; before that point, cancelling simply stops.
+public final class PushRegistrationFlows {
+  private let push: any PushAuthenticationUC
+  private let session: any SessionUC
+  private let vendor: any VendorUC
+  private let notifications: any NotificationService
+  private let deviceID: String
+  private let clock: any Clock<Duration>
+  private let sessionDelay: Duration
+  /// Told where a flow is, on the flow's own task.
+  public var onProgress: ((PushProgress) -> Void)?
+
+  public init(
+    push: any PushAuthenticationUC, session: any SessionUC, vendor: any VendorUC,
+    notifications: any NotificationService, deviceID: String, clock: any Clock<Duration>,
+    sessionDelay: Duration = .seconds(3)
+  ) {
+    self.push = push
+    self.session = session
+    self.vendor = vendor
+    self.notifications = notifications
+    self.deviceID = deviceID
+    self.clock = clock
+    self.sessionDelay = sessionDelay
+  }
+
+  public func status() async throws -> PushStatusReport {
+    try await status(session: try await freshSession())
+  }
+
+  public func register() async throws -> PushChangeOutcome {
+    onProgress?(.askingPermission)
+    let token = try await notifications.requestPermissionAndToken().firstValue()
+    let session = try await freshSession()
+    try Task.checkCancellation()
+    onProgress?(.registering)
+    let (pushSaid, vendorSaid) = await shielded(
+      push.register(with: deviceID, session: session, token: token),
+      vendor.registerUser(with: deviceID))
+    return try await reconcile(
+      pushSaid, vendorSaid, verb: "register", session: session,
+      undoPush: { [push, deviceID] in push.deRegister(with: deviceID) },
+      undoVendor: { [vendor, deviceID] in vendor.deRegisterUser(with: deviceID) })
+  }
+
+  public func deregister() async throws -> PushChangeOutcome {
+    try Task.checkCancellation()
+    onProgress?(.deregistering)
+    let (pushSaid, vendorSaid) = await shielded(
+      push.deRegister(with: deviceID), vendor.deRegisterUser(with: deviceID))
+    // Undoing a de-registration means registering again, which needs a token and a session;
+    // they are only fetched when an undo is needed.
+    let needsSession = (pushSaid == .success(true)) != (vendorSaid == .success(true))
+    let session = needsSession ? try await freshSession(shielded: true) : ""
+    let token =
+      needsSession ? try await shieldedValue(notifications.requestPermissionAndToken()) : ""
+    return try await reconcile(
+      pushSaid, vendorSaid, verb: "de-register", session: session,
+      undoPush: { [push, deviceID] in push.register(with: deviceID, session: session, token: token)
+      },
+      undoVendor: { [vendor, deviceID] in vendor.registerUser(with: deviceID) })
+  }
+
+  // MARK: - Steps
+
+  private func freshSession(shielded: Bool = false) async throws -> String {
+    onProgress?(.fetchingSession)
+    let value =
+      shielded
+      ? try await shieldedValue(session.fetchSession())
+      : try await session.fetchSession().firstValue()
+    onProgress?(.waitingAfterSession(sessionDelay))
+    if shielded {
+      let clock = clock
+      let delay = sessionDelay
+      try await Task { try await clock.sleep(for: delay) }.value
+    } else {
+      try await clock.sleep(for: sessionDelay)
+    }
+    return value
+  }
+
+  private func status(session: String) async throws -> PushStatusReport {
+    onProgress?(.checkingStatus)
+    let (pushStatus, vendorStatus) = try await Publishers.Zip(
+      push.getRegistrationStatus(session: session),
+      vendor.checkRegistrationStatusPublisher(uuid: deviceID)
+    ).firstValue()
+    return PushStatusReport(push: pushStatus, vendor: vendorStatus)
+  }
+
+  /// Compares what both backends said; undoes the one that agreed when the other did not, then
+  /// reads both statuses again to report the truth.
+  private func reconcile(
+    _ pushSaid: Answer, _ vendorSaid: Answer, verb: String, session: String,
+    undoPush: () -> AnyPublisher<Bool, Error>, undoVendor: () -> AnyPublisher<Bool, Error>
+  ) async throws -> PushChangeOutcome {
+    switch (pushSaid, vendorSaid) {
+    case (.success(true), .success(true)):
+      return .done(try await shieldedStatus(session: session, fallback: verb == "register"))
+    case (.success(true), let other):
+      onProgress?(.undoing)
+      _ = try? await shieldedValue(undoPush())
+      return .undone(
+        refusedBy: .vendor, reason: Self.reason(other), report: try await rereadStatus())
+    case (let other, .success(true)):
+      onProgress?(.undoing)
+      _ = try? await shieldedValue(undoVendor())
+      return .undone(refusedBy: .push, reason: Self.reason(other), report: try await rereadStatus())
+    default:
+      return .refused(reason: "push: \(Self.reason(pushSaid)); vendor: \(Self.reason(vendorSaid))")
+    }
+  }
+
+  /// After a complete change both backends agree; the status is read again only when a
+  /// session is at hand (registering), otherwise it is what the change made it.
+  private func shieldedStatus(session: String, fallback registered: Bool) async throws
+    -> PushStatusReport
+  {
+    guard !session.isEmpty else {
+      return PushStatusReport(
+        push: registered ? .register : .unregister, vendor: registered ? .register : .unregister)
+    }
+    let (pushStatus, vendorStatus) = try await shieldedValue(
+      Publishers.Zip(
+        push.getRegistrationStatus(session: session),
+        vendor.checkRegistrationStatusPublisher(uuid: deviceID)))
+    return PushStatusReport(push: pushStatus, vendor: vendorStatus)
+  }
+
+  private func rereadStatus() async throws -> PushStatusReport {
+    let session = try await freshSession(shielded: true)
+    return try await shieldedStatus(session: session, fallback: false)
+  }
+
+  // MARK: - Plumbing
+
+  typealias Answer = Result<Bool, PushCallError>
+
+  /// Runs both calls together and waits for both, even if the task is cancelled meanwhile:
+  /// a change under way is finished and reconciled, never abandoned half-done.
+  private func shielded(
+    _ first: AnyPublisher<Bool, Error>, _ second: AnyPublisher<Bool, Error>
+  ) async -> (Answer, Answer) {
+    let both = Publishers.Zip(Self.settled(first), Self.settled(second))
+    let outcome = try? await shieldedValue(both)
+    return outcome ?? (.failure(PushCallError("no answer")), .failure(PushCallError("no answer")))
+  }
+
+  private func shieldedValue<P: Publisher>(_ publisher: P) async throws -> P.Output
+  where P.Output: Sendable {
+    let subscribed = UncheckedPublisher(publisher)
+    return try await Task { try await subscribed.publisher.firstValue() }.value
+  }
+
+  /// A publisher that always completes with a value: the answer, or the failure as a value.
+  private static func settled(_ publisher: AnyPublisher<Bool, Error>) -> AnyPublisher<Answer, Never>
+  {
+    publisher.first()
+      .map { Answer.success($0) }
+      .catch { Just(Answer.failure(PushCallError("\($0)"))) }
+      .replaceEmpty(with: .failure(PushCallError("no answer")))
+      .eraseToAnyPublisher()
+  }
+
+  private static func reason(_ answer: Answer) -> String {
+    switch answer {
+    case .success(true): "agreed"
+    case .success(false): "refused"
+    case .failure(let error): error.description
+    }
+  }
+}
+
+/// A backend call that failed, kept as text so outcomes stay comparable.
+public struct PushCallError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// A publisher handed to the task that subscribes to it. The seed's protocols do not promise
+/// Sendable publishers; each one is subscribed exactly once, by that task alone, and the
+/// caller never touches it again.
+private struct UncheckedPublisher<P: Publisher>: @unchecked Sendable {
+  let publisher: P
+  init(_ publisher: P) { self.publisher = publisher }
+}
