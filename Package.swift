@@ -43,6 +43,8 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
+        .product(
+          name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],
       path: "Data",
       exclude: ["CLibSecret"]
@@ -64,7 +66,14 @@ let package = Package(
     .executableTarget(
       name: "LikesCacheBenchmark", dependencies: ["Data", "Domain"],
       path: "Benchmarks/LikesCacheBenchmark"),
-    .target(name: "TestSupport", dependencies: ["Domain", "Data"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport",
+      dependencies: [
+        "Domain", "Data", .product(name: "Clocks", package: "swift-clocks"),
+        .product(
+          name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+      ],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "DomainTests",
       dependencies: [
@@ -76,6 +85,8 @@ let package = Package(
       name: "DataTests",
       dependencies: [
         "Data", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+        .product(
+          name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]),
     .testTarget(
       name: "PresentationTests",

@@ -12,6 +12,8 @@ struct AppCommand: AsyncParsableCommand {
       Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error.
       Data goes to stdout, messages to stderr. NO_COLOR turns colour off.
       """,
-    subcommands: [Login.self, Signup.self, Session.self, Logout.self, Messages.self, Likes.self]
+    subcommands: [
+      Login.self, Signup.self, Session.self, Logout.self, Messages.self, Likes.self, Push.self,
+    ]
   )
 }

@@ -59,7 +59,8 @@ struct CompositionRoot {
       let embedded = try EmbeddedBackend(
         file: dataFolder.file("embedded-backend.sqlite"), now: { Date() },
         randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
-        likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval)
+        likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval,
+        pushFaults: try Self.pushFaults(environment))
       client = EmbeddedBackendHTTPClient(backend: embedded)
     }
     httpClient = LoggingHTTPClient(client, logger: logger)
@@ -79,6 +80,26 @@ struct CompositionRoot {
   /// Cache rows are keyed by server and username, so no account ever sees another's.
   func cacheAccount(username: String) -> String {
     "\(backend.keyringServer)|\(username)"
+  }
+
+  /// This install as a push device (uuid, token, permission), kept in the data folder.
+  func pushDevice(ask: @escaping @Sendable () -> FilePushDevice.Answer) throws -> FilePushDevice {
+    try FilePushDevice(
+      file: dataFolder.file("push-device.json"),
+      deviceIDOverride: ProcessInfo.processInfo.environment["APP_DEVICE_ID"],
+      randomBytes: Self.systemRandomBytes, ask: ask)
+  }
+
+  /// The push toggle's flows. The vendor backend is the main one unless `vendorURL` names
+  /// another; the 3-second wait runs on the real clock.
+  func pushFlows(device: FilePushDevice, vendorURL: URL?) -> PushRegistrationFlows {
+    let vendorEndpoint = vendorURL.map(APIEndpoint.init(baseURL:)) ?? endpoint
+    return PushRegistrationFlows(
+      push: HTTPPushAuthenticationUC(
+        endpoint: endpoint, client: httpClient, deviceID: device.deviceID),
+      session: HTTPSessionUC(endpoint: endpoint, client: httpClient, access: signedInAccess),
+      vendor: HTTPVendorUC(endpoint: vendorEndpoint, client: httpClient),
+      notifications: device, deviceID: device.deviceID, clock: ContinuousClock())
   }
 
   /// Realtime events over the long poll, retried on the real clock.
@@ -107,6 +128,17 @@ struct CompositionRoot {
     guard let seconds = environment["APP_DEMO_LIKE_SECONDS"].flatMap(Double.init), seconds > 0
     else { return nil }
     return seconds...seconds
+  }
+
+  /// `APP_EMBEDDED_PUSH_FAULTS=vendor/register=refuse,push/register=fail` makes the embedded
+  /// backend refuse or fail those calls, to try the partial outcomes by hand.
+  static func pushFaults(_ environment: [String: String]) throws -> [String: PushFault] {
+    guard let text = environment["APP_EMBEDDED_PUSH_FAULTS"] else { return [:] }
+    guard let faults = PushFault.parse(text) else {
+      throw DataFolderError(
+        message: "APP_EMBEDDED_PUSH_FAULTS must look like vendor/register=refuse,push/status=fail")
+    }
+    return faults
   }
 
   static func systemRandomBytes(_ count: Int) -> [UInt8] {

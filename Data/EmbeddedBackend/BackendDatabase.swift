@@ -16,12 +16,15 @@ final class BackendDatabase: Sendable {
 
   /// Opens (creating if needed) the backend file, readable by its owner only.
   static func open(at url: URL) throws -> BackendDatabase {
-    var configuration = Configuration()
-    // Another `app` process may be writing: wait for it rather than fail "database is locked".
-    configuration.busyMode = .timeout(10)
-    let pool = try DatabasePool(path: url.path, configuration: configuration)
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-    return try BackendDatabase(pool)
+    // Processes started together must not migrate a new file at the same time.
+    try FileLock.withExclusiveLock(beside: url) {
+      var configuration = Configuration()
+      // Another `app` process may be writing: wait for it rather than fail "database is locked".
+      configuration.busyMode = .timeout(10)
+      let pool = try DatabasePool(path: url.path, configuration: configuration)
+      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+      return try BackendDatabase(pool)
+    }
   }
 
   static func inMemory() throws -> BackendDatabase {
@@ -91,6 +94,25 @@ final class BackendDatabase: Sendable {
       try db.create(table: "likeGenerator") { table in
         table.primaryKey("accountID", .text)
         table.column("nextDueAt", .double).notNull()
+      }
+    }
+    migrator.registerMigration("v5: push registration") { db in
+      // Sessions for the push backend, known by their hash like access tokens.
+      try db.create(table: "pushSession") { table in
+        table.primaryKey("sessionHash", .text)
+        table.column("accountID", .text).notNull()
+          .references(AccountRecord.databaseTableName, onDelete: .cascade)
+      }
+      // One push registration per account: the device it belongs to.
+      try db.create(table: "pushRegistration") { table in
+        table.primaryKey("accountID", .text)
+          .references(AccountRecord.databaseTableName, onDelete: .cascade)
+        table.column("uuid", .text).notNull()
+        table.column("token", .text).notNull()
+      }
+      // The vendor knows devices only.
+      try db.create(table: "vendorRegistration") { table in
+        table.primaryKey("uuid", .text)
       }
     }
     return migrator

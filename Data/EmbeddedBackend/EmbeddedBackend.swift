@@ -27,11 +27,14 @@ public final class EmbeddedBackend: Sendable {
   /// What a long poll waits on.
   let clock: any Clock<Duration>
   let likeInterval: ClosedRange<Double>
+  /// Push and vendor calls told to fail or refuse, for trying partial outcomes.
+  let pushFaults: [String: PushFault]
 
   init(
     database: BackendDatabase, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
-    clock: any Clock<Duration>, likeInterval: ClosedRange<Double>
+    clock: any Clock<Duration>, likeInterval: ClosedRange<Double>,
+    pushFaults: [String: PushFault] = [:]
   ) throws {
     self.database = database
     self.now = now
@@ -39,6 +42,7 @@ public final class EmbeddedBackend: Sendable {
     self.passwordHasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
     self.clock = clock
     self.likeInterval = likeInterval
+    self.pushFaults = pushFaults
     try seedDemoAccountIfEmpty()
   }
 
@@ -50,11 +54,13 @@ public final class EmbeddedBackend: Sendable {
     randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>,
     passwordRounds: Int = defaultPasswordRounds,
-    likeInterval: ClosedRange<Double> = defaultLikeInterval
+    likeInterval: ClosedRange<Double> = defaultLikeInterval,
+    pushFaults: [String: PushFault] = [:]
   ) throws {
     try self.init(
       database: try BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
-      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval)
+      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval,
+      pushFaults: pushFaults)
   }
 
   /// A backend that forgets everything when released, for tests.
@@ -71,6 +77,7 @@ public final class EmbeddedBackend: Sendable {
   public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
     let routeGroups: [any BackendRoutes] = [
       AuthRoutes(backend: self), MessagesRoutes(backend: self), LikesRoutes(backend: self),
+      PushRoutes(backend: self),
     ]
     do {
       for group in routeGroups {

@@ -7,7 +7,7 @@
 extension Publisher {
   /// The publisher's first value, awaited. Cancelling the task cancels the subscription.
   /// A publisher that finishes without a value is an error, not a hang.
-  func firstValue() async throws -> Output where Output: Sendable {
+  nonisolated(nonsending) func firstValue() async throws -> Output where Output: Sendable {
     let box = SubscriptionBox()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {

@@ -80,11 +80,11 @@ public final class PushRegistrationFlows {
     self.sessionDelay = sessionDelay
   }
 
-  public func status() async throws -> PushStatusReport {
+  nonisolated(nonsending) public func status() async throws -> PushStatusReport {
     try await status(session: try await freshSession())
   }
 
-  public func register() async throws -> PushChangeOutcome {
+  nonisolated(nonsending) public func register() async throws -> PushChangeOutcome {
     onProgress?(.askingPermission)
     let token = try await notifications.requestPermissionAndToken().firstValue()
     let session = try await freshSession()
@@ -99,7 +99,7 @@ public final class PushRegistrationFlows {
       undoVendor: { [vendor, deviceID] in vendor.deRegisterUser(with: deviceID) })
   }
 
-  public func deregister() async throws -> PushChangeOutcome {
+  nonisolated(nonsending) public func deregister() async throws -> PushChangeOutcome {
     try Task.checkCancellation()
     onProgress?(.deregistering)
     let (pushSaid, vendorSaid) = await shielded(
@@ -119,7 +119,7 @@ public final class PushRegistrationFlows {
 
   // MARK: - Steps
 
-  private func freshSession(shielded: Bool = false) async throws -> String {
+  nonisolated(nonsending) private func freshSession(shielded: Bool = false) async throws -> String {
     onProgress?(.fetchingSession)
     let value =
       shielded
@@ -136,18 +136,17 @@ public final class PushRegistrationFlows {
     return value
   }
 
-  private func status(session: String) async throws -> PushStatusReport {
+  nonisolated(nonsending) private func status(session: String) async throws -> PushStatusReport {
     onProgress?(.checkingStatus)
-    let (pushStatus, vendorStatus) = try await Publishers.Zip(
-      push.getRegistrationStatus(session: session),
-      vendor.checkRegistrationStatusPublisher(uuid: deviceID)
-    ).firstValue()
+    let pushCall = UncheckedPublisher(push.getRegistrationStatus(session: session))
+    let vendorCall = UncheckedPublisher(vendor.checkRegistrationStatusPublisher(uuid: deviceID))
+    let (pushStatus, vendorStatus) = try await Self.together(pushCall, vendorCall)
     return PushStatusReport(push: pushStatus, vendor: vendorStatus)
   }
 
   /// Compares what both backends said; undoes the one that agreed when the other did not, then
   /// reads both statuses again to report the truth.
-  private func reconcile(
+  nonisolated(nonsending) private func reconcile(
     _ pushSaid: Answer, _ vendorSaid: Answer, verb: String, session: String,
     undoPush: () -> AnyPublisher<Bool, Error>, undoVendor: () -> AnyPublisher<Bool, Error>
   ) async throws -> PushChangeOutcome {
@@ -170,21 +169,21 @@ public final class PushRegistrationFlows {
 
   /// After a complete change both backends agree; the status is read again only when a
   /// session is at hand (registering), otherwise it is what the change made it.
-  private func shieldedStatus(session: String, fallback registered: Bool) async throws
+  nonisolated(nonsending) private func shieldedStatus(session: String, fallback registered: Bool)
+    async throws
     -> PushStatusReport
   {
     guard !session.isEmpty else {
       return PushStatusReport(
         push: registered ? .register : .unregister, vendor: registered ? .register : .unregister)
     }
-    let (pushStatus, vendorStatus) = try await shieldedValue(
-      Publishers.Zip(
-        push.getRegistrationStatus(session: session),
-        vendor.checkRegistrationStatusPublisher(uuid: deviceID)))
-    return PushStatusReport(push: pushStatus, vendor: vendorStatus)
+    let pushStatus = UncheckedPublisher(push.getRegistrationStatus(session: session))
+    let vendorStatus = UncheckedPublisher(vendor.checkRegistrationStatusPublisher(uuid: deviceID))
+    let (pushSays, vendorSays) = try await Self.shieldedTogether(pushStatus, vendorStatus)
+    return PushStatusReport(push: pushSays, vendor: vendorSays)
   }
 
-  private func rereadStatus() async throws -> PushStatusReport {
+  nonisolated(nonsending) private func rereadStatus() async throws -> PushStatusReport {
     let session = try await freshSession(shielded: true)
     return try await shieldedStatus(session: session, fallback: false)
   }
@@ -195,15 +194,38 @@ public final class PushRegistrationFlows {
 
   /// Runs both calls together and waits for both, even if the task is cancelled meanwhile:
   /// a change under way is finished and reconciled, never abandoned half-done.
-  private func shielded(
+  nonisolated(nonsending) private func shielded(
     _ first: AnyPublisher<Bool, Error>, _ second: AnyPublisher<Bool, Error>
   ) async -> (Answer, Answer) {
-    let both = Publishers.Zip(Self.settled(first), Self.settled(second))
-    let outcome = try? await shieldedValue(both)
-    return outcome ?? (.failure(PushCallError("no answer")), .failure(PushCallError("no answer")))
+    let firstCall = UncheckedPublisher(Self.settled(first))
+    let secondCall = UncheckedPublisher(Self.settled(second))
+    do {
+      return try await Self.shieldedTogether(firstCall, secondCall)
+    } catch {
+      return (.failure(PushCallError("no answer")), .failure(PushCallError("no answer")))
+    }
   }
 
-  private func shieldedValue<P: Publisher>(_ publisher: P) async throws -> P.Output
+  /// `together`, in a task of its own that the caller's cancellation does not reach.
+  private static func shieldedTogether<A: Publisher, B: Publisher>(
+    _ firstCall: UncheckedPublisher<A>, _ secondCall: UncheckedPublisher<B>
+  ) async throws -> (A.Output, B.Output) where A.Output: Sendable, B.Output: Sendable {
+    try await Task { try await together(firstCall, secondCall) }.value
+  }
+
+  /// Subscribes to both publishers at once and waits for the first value of each.
+  /// (`async let`, not `Publishers.Zip`: OpenCombine's Zip crashes when its upstreams answer
+  /// on other threads after the zipped subscription is released.)
+  private static func together<A: Publisher, B: Publisher>(
+    _ firstCall: UncheckedPublisher<A>, _ secondCall: UncheckedPublisher<B>
+  ) async throws -> (A.Output, B.Output) where A.Output: Sendable, B.Output: Sendable {
+    async let firstValue = firstCall.publisher.firstValue()
+    async let secondValue = secondCall.publisher.firstValue()
+    return try await (firstValue, secondValue)
+  }
+
+  nonisolated(nonsending) private func shieldedValue<P: Publisher>(_ publisher: P) async throws
+    -> P.Output
   where P.Output: Sendable {
     let subscribed = UncheckedPublisher(publisher)
     return try await Task { try await subscribed.publisher.firstValue() }.value

@@ -138,10 +138,20 @@ struct LikesEndToEndTests {
       return try await group.reduce(into: []) { $0.append($1) }
     }
 
+    // And on a data folder nobody used yet, where every process finds the files new.
+    let fresh = app.scratch.appendingPathComponent("fresh-data").path
+    let firstRuns = try await withThrowingTaskGroup(of: AppRunner.Result.self) { group in
+      for _ in 0..<8 { group.addTask { try await app.run(["likes", "--data-dir", fresh]) } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+
     #expect(results.count == 8)
     for result in results {
       #expect(result.status == 0, "\(result.stderr)")
       #expect(!result.stderr.contains("locked"))
+    }
+    for result in firstRuns {
+      #expect(result.status == 4, "signed out there, and nothing else wrong: \(result.stderr)")
     }
     _ = try await app.run(["logout"])
   }

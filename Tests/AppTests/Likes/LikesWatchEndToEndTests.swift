@@ -19,7 +19,7 @@ struct LikesWatchEndToEndTests {
     #expect(lines.allSatisfy { $0.hasPrefix("New like: ") && $0.contains("(blurred)") })
     #expect(lines.last?.hasSuffix("(\(lines.count) unread)") == true)
     #expect(result.stderr.contains("Stopped watching: \(lines.count) new likes, 0 matches."))
-    #expect(result.seconds < 10)
+    #expect(result.seconds < 30, "it stopped by itself; a loaded machine only makes it slower")
     let seen = try await app.run(["likes", "--refresh"])
     let again = try await app.run(["likes"])
     #expect(seen.stdout.contains("Unread: \(lines.count) new likes since page 1 was last shown."))

@@ -23,7 +23,10 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: No usable Secret Service"))
     #expect(result.stderr.contains("never in a file"))
-    #expect(result.seconds < 10)
+    // Failing fast means failing on the missing bus, not on the 10 s keyring time limit; the
+    // wall time is only a loose guard, since a loaded CI machine runs processes slowly.
+    #expect(!result.stderr.contains("did not answer within"))
+    #expect(result.seconds < 30)
     #expect(served.requests.isEmpty, "no token may be asked for when it cannot be kept")
     #expect(app.filesContaining("demo-password").isEmpty)
   }
@@ -75,6 +78,9 @@ struct LockedKeyringEndToEndTests {
     #expect(
       result.stdout.contains(
         "error: No usable Secret Service: the keyring that holds the session is locked"))
-    #expect(result.seconds < 15)
+    // Not the keyring's 10 s time limit: the lock was reported as such, at once. The wall
+    // time is only a loose guard, since a loaded CI machine runs processes slowly.
+    #expect(!result.stdout.contains("did not answer within"))
+    #expect(result.seconds < 45)
   }
 }

@@ -1,5 +1,6 @@
 import Clocks
 import Domain
+import Synchronization
 import TestSupport
 import Testing
 
@@ -27,37 +28,40 @@ import Testing
 
   // MARK: - Status
 
-  @Test func status_waitsThreeSecondsAfterTheSession_thenChecksBothTogether() async throws {
+  @Test func status_checksBothBackends_threeSecondsAfterTheSession_andNotBefore() async throws {
     let clock = TestClock()
     let stubs = PushStubs()
+    let times = timestamps(stubs, clock)
     stubs.statuses.withLock { $0 = (.register, .register) }
     let sut = makeSUT(stubs, clock: clock)
 
     let status = Task { try await sut.status() }
-    await waitFor(stubs, ["fetchSession"])
-    await clock.advance(by: .milliseconds(2_999))
-    #expect(stubs.log.all == ["fetchSession"], "no status call before 3 s")
-    await clock.advance(by: .milliseconds(1))
-
+    await clock.advance(until: {
+      stubs.log.all.contains("vendorStatus") && stubs.log.all.contains("pushStatus")
+    })
     let report = try await status.value
-    #expect(Set(stubs.log.all.dropFirst()) == ["pushStatus", "vendorStatus"])
+
     #expect(report.combined == CombinedRegistration(isRegistered: true))
+    let session = try #require(times.at("fetchSession"))
+    #expect(try #require(times.at("pushStatus")) - session >= .seconds(3))
+    #expect(try #require(times.at("vendorStatus")) - session >= .seconds(3))
+    #expect(
+      times.at("pushStatus") == times.at("vendorStatus"), "both checks start at the same moment")
   }
 
   @Test func bothRegisterCalls_areInFlightTogether() async throws {
     let clock = TestClock()
     let stubs = PushStubs()
     let pushAnswer = stubs.hold("register")
+    stubs.statuses.withLock { $0 = (.register, .register) }
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await waitFor(stubs, ["permission", "fetchSession"])
-    await clock.advance(by: .seconds(3))
-    await waitFor(stubs, ["permission", "fetchSession", "register", "registerUser"])
-    #expect(
-      stubs.log.all.suffix(2).sorted() == ["register", "registerUser"],
-      "vendor did not wait for push")
-    stubs.statuses.withLock { $0 = (.register, .register) }
+    await clock.advance(until: {
+      stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
+    })
+    // Push has not answered, yet the vendor call was made: they run together.
+    #expect(stubs.log.all.contains("registerUser"))
     pushAnswer.send(true)
     pushAnswer.send(completion: .finished)
 
@@ -86,11 +90,7 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await waitFor(stubs, ["permission", "fetchSession"])
-    await clock.advance(by: .seconds(3))
-    await waitFor(
-      stubs, ["permission", "fetchSession", "register", "registerUser", undo, "fetchSession"])
-    await clock.advance(by: .seconds(3))
+    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
 
     let outcome = try await registering.value
     #expect(
@@ -98,6 +98,7 @@ import Testing
         == .undone(
           refusedBy: refusedBy, reason: reason,
           report: PushStatusReport(push: .unregister, vendor: .unregister)))
+    #expect(stubs.log.all.contains(undo))
     #expect(
       stubs.log.all.filter { $0.contains("egister") }.count == 3, "the two calls and one undo")
   }
@@ -110,27 +111,23 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await waitFor(stubs, ["permission", "fetchSession"])
-    await clock.advance(by: .seconds(3))
+    await clock.advance(until: {
+      stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
+    })
 
     #expect(try await registering.value == .refused(reason: "push: refused; vendor: down"))
     #expect(!stubs.log.all.contains("deRegister") && !stubs.log.all.contains("deRegisterUser"))
   }
 
-  @Test func deregister_undoesBySigningTheDeregisteredSideUpAgain() async throws {
+  @Test func deregister_undoesByRegisteringTheDeregisteredSideAgain() async throws {
     let clock = TestClock()
     let stubs = PushStubs()
     stubs.answer("deRegisterUser", .success(false))
+    stubs.statuses.withLock { $0 = (.register, .register) }
     let sut = makeSUT(stubs, clock: clock)
 
     let deregistering = Task { try await sut.deregister() }
-    await waitFor(stubs, ["deRegister", "deRegisterUser", "fetchSession"])
-    await clock.advance(by: .seconds(3))
-    await waitFor(
-      stubs,
-      ["deRegister", "deRegisterUser", "fetchSession", "permission", "register", "fetchSession"])
-    stubs.statuses.withLock { $0 = (.register, .register) }
-    await clock.advance(by: .seconds(3))
+    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
 
     let outcome = try await deregistering.value
     #expect(
@@ -138,6 +135,7 @@ import Testing
         == .undone(
           refusedBy: .vendor, reason: "refused",
           report: PushStatusReport(push: .register, vendor: .register)))
+    #expect(stubs.log.all.contains("register"), "push was registered again")
   }
 
   @Test func deregister_whenBothAgree_isDone_withoutASession() async throws {
@@ -164,9 +162,9 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await waitFor(stubs, ["permission", "fetchSession"])
+    while !stubs.log.all.contains("fetchSession") { await Task.yield() }
     registering.cancel()
-    await clock.advance(by: .seconds(3))
+    await clock.advance(upTo: .seconds(5), until: { false })
 
     await #expect(throws: CancellationError.self) { try await registering.value }
     #expect(stubs.log.all == ["permission", "fetchSession"])
@@ -176,20 +174,16 @@ import Testing
     let clock = TestClock()
     let stubs = PushStubs()
     let pushAnswer = stubs.hold("register")
-    stubs.answer("registerUser", .success(true))
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await waitFor(stubs, ["permission", "fetchSession"])
-    await clock.advance(by: .seconds(3))
-    await waitFor(stubs, ["permission", "fetchSession", "register", "registerUser"])
+    await clock.advance(until: {
+      stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
+    })
     registering.cancel()
     pushAnswer.send(false)
     pushAnswer.send(completion: .finished)
-    await waitFor(
-      stubs,
-      ["permission", "fetchSession", "register", "registerUser", "deRegisterUser", "fetchSession"])
-    await clock.advance(by: .seconds(3))
+    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
 
     _ = try? await registering.value
     #expect(
@@ -205,8 +199,20 @@ import Testing
       clock: clock)
   }
 
-  /// Waits until the calls so far are `calls` (as a multiset), letting the flow run.
-  private func waitFor(_ stubs: PushStubs, _ calls: [String]) async {
-    while stubs.log.all.sorted() != calls.sorted() { await Task.yield() }
+  /// The virtual time of each call's first subscription.
+  private func timestamps(_ stubs: PushStubs, _ clock: TestClock<Duration>) -> CallTimes {
+    let times = CallTimes()
+    let start = clock.now
+    stubs.onCall.withLock { $0 = { name in times.record(name, start.duration(to: clock.now)) } }
+    return times
   }
+}
+
+/// When each call was first made, on a test clock.
+final class CallTimes: Sendable {
+  private let times = Mutex<[String: Duration]>([:])
+  func record(_ name: String, _ time: Duration) {
+    times.withLock { if $0[name] == nil { $0[name] = time } }
+  }
+  func at(_ name: String) -> Duration? { times.withLock { $0[name] } }
 }

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import Synchronization
-import TestSupport
 
 #if canImport(Combine)
   import Combine
@@ -12,54 +11,67 @@ import TestSupport
 /// The seed's three use cases and the notification service in one stub. Every call is
 /// logged when it is subscribed to; answers are set per call, and `hold` keeps one back
 /// until the test sends it.
-final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, NotificationService,
+public final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, NotificationService,
   @unchecked Sendable
 {
   // Answers and held subjects are only touched under their locks; subjects are sent to by
   // tests after the flows subscribed, which Combine subjects allow from any thread.
-  let log = CallLog<String>()
-  let answers = Mutex<[String: Result<Bool, PushCallError>]>([:])
-  let statuses = Mutex<(push: RegistrationStatus, vendor: RegistrationStatus)>(
+  public let log = CallLog<String>()
+  public let answers = Mutex<[String: Result<Bool, PushCallError>]>([:])
+  public let statuses = Mutex<(push: RegistrationStatus, vendor: RegistrationStatus)>(
     (.unregister, .unregister))
-  let permissionGranted = Mutex(true)
+  public let permissionGranted = Mutex(true)
   private let heldLock = NSLock()
   private var held: [String: PassthroughSubject<Bool, Error>] = [:]
 
+  /// Called with each call's name as it is subscribed to, to timestamp it on a test clock.
+  public let onCall = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+  public init() {}
+
   /// Makes `call` wait for the test to send its answer.
-  func hold(_ call: String) -> PassthroughSubject<Bool, Error> {
+  public func hold(_ call: String) -> PassthroughSubject<Bool, Error> {
     let subject = PassthroughSubject<Bool, Error>()
     heldLock.withLock { held[call] = subject }
     return subject
   }
 
-  func answer(_ call: String, _ result: Result<Bool, PushCallError>) {
+  public func answer(_ call: String, _ result: Result<Bool, PushCallError>) {
     answers.withLock { $0[call] = result }
   }
 
-  func fetchSession() -> AnyPublisher<String, Error> {
+  public func fetchSession() -> AnyPublisher<String, Error> {
     logged("fetchSession", Just("session-1").setFailureType(to: Error.self).eraseToAnyPublisher())
   }
 
-  func getRegistrationStatus(session: String) -> AnyPublisher<RegistrationStatus, Error> {
+  public func getRegistrationStatus(session: String) -> AnyPublisher<RegistrationStatus, Error> {
     logged(
       "pushStatus",
       Just(statuses.withLock { $0.push }).setFailureType(to: Error.self).eraseToAnyPublisher())
   }
 
-  func checkRegistrationStatusPublisher(uuid: String) -> AnyPublisher<RegistrationStatus, Error> {
+  public func checkRegistrationStatusPublisher(uuid: String) -> AnyPublisher<
+    RegistrationStatus, Error
+  > {
     logged(
       "vendorStatus",
       Just(statuses.withLock { $0.vendor }).setFailureType(to: Error.self).eraseToAnyPublisher())
   }
 
-  func register(with uuid: String, session: String, token: String) -> AnyPublisher<Bool, Error> {
+  public func register(with uuid: String, session: String, token: String) -> AnyPublisher<
+    Bool, Error
+  > {
     change("register")
   }
-  func deRegister(with uuid: String) -> AnyPublisher<Bool, Error> { change("deRegister") }
-  func registerUser(with uuid: String) -> AnyPublisher<Bool, Error> { change("registerUser") }
-  func deRegisterUser(with uuid: String) -> AnyPublisher<Bool, Error> { change("deRegisterUser") }
+  public func deRegister(with uuid: String) -> AnyPublisher<Bool, Error> { change("deRegister") }
+  public func registerUser(with uuid: String) -> AnyPublisher<Bool, Error> {
+    change("registerUser")
+  }
+  public func deRegisterUser(with uuid: String) -> AnyPublisher<Bool, Error> {
+    change("deRegisterUser")
+  }
 
-  func requestPermissionAndToken() -> AnyPublisher<String, Error> {
+  public func requestPermissionAndToken() -> AnyPublisher<String, Error> {
     let granted = permissionGranted.withLock { $0 }
     let answer: AnyPublisher<String, Error> =
       granted
@@ -84,7 +96,11 @@ final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, NotificationSe
     -> AnyPublisher<Output, Error>
   {
     let log = log
-    return publisher.handleEvents(receiveSubscription: { _ in log.append(call) })
-      .eraseToAnyPublisher()
+    let onCall = onCall.withLock { $0 }
+    return publisher.handleEvents(receiveSubscription: { _ in
+      onCall?(call)
+      log.append(call)
+    })
+    .eraseToAnyPublisher()
   }
 }

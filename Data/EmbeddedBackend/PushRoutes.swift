@@ -1,0 +1,134 @@
+import Foundation
+
+/// What a push or vendor call of the embedded backend can be told to do instead of its job.
+public enum PushFault: String, Sendable, CaseIterable {
+  /// Answer HTTP 500.
+  case fail
+  /// Answer `{"success": false}`.
+  case refuse
+
+  /// Reads `vendor/register=refuse,push/register=fail` (the `APP_EMBEDDED_PUSH_FAULTS`
+  /// format); nil when any entry is not `route=fail|refuse`.
+  public static func parse(_ text: String) -> [String: PushFault]? {
+    var faults: [String: PushFault] = [:]
+    for entry in text.split(separator: ",")
+    where !entry.trimmingCharacters(in: .whitespaces).isEmpty {
+      let parts = entry.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard parts.count == 2, let fault = PushFault(rawValue: parts[1]) else { return nil }
+      faults[parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = fault
+    }
+    return faults
+  }
+}
+
+/// Section 4 of the contract: the push backend and the vendor's, both served here.
+///
+/// `faults` makes chosen calls fail (HTTP 500) or refuse (`{"success": false}`), for trying
+/// the partial outcomes: keys are routes without the leading slash, as `vendor/register`.
+struct PushRoutes: BackendRoutes {
+  let backend: EmbeddedBackend
+
+  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
+    let route = request.pathSegments.joined(separator: "/")
+    guard request.pathSegments.first == "push" || request.pathSegments.first == "vendor" else {
+      return nil
+    }
+    if let fault = backend.pushFaults[route] {
+      switch fault {
+      case .fail:
+        return .error(500, "server_error", "Failing \(route) on purpose (APP_EMBEDDED_PUSH_FAULTS)")
+      case .refuse: return .json(200, ["success": false])
+      }
+    }
+    switch (request.method, route) {
+    case ("POST", "push/session"): return try session(request)
+    case ("GET", "push/status"): return try pushStatus(request)
+    case ("POST", "push/register"): return try pushRegister(request)
+    case ("POST", "push/deregister"): return try pushDeregister(request)
+    case ("GET", "vendor/status"): return try vendorStatus(request)
+    case ("POST", "vendor/register"): return try vendorChange(request, registered: true)
+    case ("POST", "vendor/deregister"): return try vendorChange(request, registered: false)
+    default: return nil
+    }
+  }
+
+  private struct RegisterBody: Decodable {
+    let uuid: String
+    let session: String
+    let token: String
+  }
+
+  private struct DeviceBody: Decodable {
+    let uuid: String
+  }
+
+  private func session(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+    let account = try backend.authenticatedAccount(request)
+    let session = backend.makeToken()
+    try backend.database.insertPushSession(
+      hash: EmbeddedBackend.hash(token: session), accountID: account.id)
+    return .json(200, ["session": session])
+  }
+
+  private func pushStatus(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+    guard let uuid = request.query["uuid"], !uuid.isEmpty else {
+      return .error(422, "invalid_request", "uuid is required")
+    }
+    let accountID = try sessionAccount(request.query["session"])
+    let status =
+      switch try backend.database.pushRegistration(accountID: accountID) {
+      case nil: "unregister"
+      case uuid?: "register"
+      default: "anotherDevice"
+      }
+    return .json(200, ["status": status])
+  }
+
+  private func pushRegister(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+    let body: RegisterBody = try decode(request)
+    let accountID = try sessionAccount(body.session)
+    try backend.database.setPushRegistration(
+      accountID: accountID, uuid: body.uuid, token: body.token)
+    return .json(200, ["success": true])
+  }
+
+  private func pushDeregister(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+    let body: DeviceBody = try decode(request)
+    try backend.database.deletePushRegistrations(uuid: body.uuid)
+    return .json(200, ["success": true])
+  }
+
+  private func vendorStatus(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+    guard let uuid = request.query["uuid"], !uuid.isEmpty else {
+      return .error(422, "invalid_request", "uuid is required")
+    }
+    let registered = try backend.database.isVendorRegistered(uuid: uuid)
+    return .json(200, ["status": registered ? "register" : "unregister"])
+  }
+
+  private func vendorChange(_ request: BackendHTTPRequest, registered: Bool) throws
+    -> BackendHTTPResponse
+  {
+    let body: DeviceBody = try decode(request)
+    try backend.database.setVendorRegistration(uuid: body.uuid, registered: registered)
+    return .json(200, ["success": true])
+  }
+
+  private func sessionAccount(_ session: String?) throws -> String {
+    guard let session,
+      let accountID = try backend.database.pushSessionAccount(
+        hash: EmbeddedBackend.hash(token: session))
+    else {
+      throw BackendFailure(.error(401, "invalid_session", "The push session is missing or unknown"))
+    }
+    return accountID
+  }
+
+  private func decode<Body: Decodable>(_ request: BackendHTTPRequest) throws -> Body {
+    guard let body = try? JSONDecoder().decode(Body.self, from: request.body) else {
+      throw BackendFailure(
+        .error(422, "invalid_request", "The request body is not the JSON this endpoint takes"))
+    }
+    return body
+  }
+}

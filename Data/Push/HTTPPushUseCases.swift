@@ -1,0 +1,167 @@
+import Domain
+import Foundation
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `SessionUC` over `POST /push/session`, with the signed-in user's token.
+public struct HTTPSessionUC: SessionUC {
+  private let endpoint: APIEndpoint
+  private let client: any HTTPClient
+  private let access: SignedInAccess
+
+  public init(endpoint: APIEndpoint, client: any HTTPClient, access: SignedInAccess) {
+    self.endpoint = endpoint
+    self.client = client
+    self.access = access
+  }
+
+  private struct SessionDTO: Decodable {
+    let session: String
+  }
+
+  public func fetchSession() -> AnyPublisher<String, Error> {
+    asyncPublisher { [endpoint, client, access] in
+      try await access.perform { token in
+        var request = URLRequest(url: endpoint.url("/push/session"))
+        request.httpMethod = "POST"
+        request.authorize(with: token)
+        let answer: SessionDTO = try await PushJSON.send(
+          request, client: client, what: "push session")
+        return answer.session
+      }
+    }
+  }
+}
+
+/// `PushAuthenticationUC` over section 4's `/push/*`. The status call needs this device's
+/// uuid, which the seed's signature leaves out, so the adapter is made for one device.
+public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
+  private let endpoint: APIEndpoint
+  private let client: any HTTPClient
+  private let deviceID: String
+
+  public init(endpoint: APIEndpoint, client: any HTTPClient, deviceID: String) {
+    self.endpoint = endpoint
+    self.client = client
+    self.deviceID = deviceID
+  }
+
+  public func getRegistrationStatus(session: String) -> AnyPublisher<RegistrationStatus, Error> {
+    asyncPublisher { [endpoint, client, deviceID] in
+      let url = endpoint.url(
+        "/push/status",
+        query: [
+          URLQueryItem(name: "session", value: session),
+          URLQueryItem(name: "uuid", value: deviceID),
+        ])
+      return try await PushJSON.status(
+        URLRequest(url: url), client: client, allowingAnotherDevice: true)
+    }
+  }
+
+  public func register(with uuid: String, session: String, token: String) -> AnyPublisher<
+    Bool, Error
+  > {
+    asyncPublisher { [endpoint, client] in
+      try await PushJSON.success(
+        PushJSON.post(
+          endpoint.url("/push/register"), ["uuid": uuid, "session": session, "token": token]),
+        client: client)
+    }
+  }
+
+  public func deRegister(with uuid: String) -> AnyPublisher<Bool, Error> {
+    asyncPublisher { [endpoint, client] in
+      try await PushJSON.success(
+        PushJSON.post(endpoint.url("/push/deregister"), ["uuid": uuid]), client: client)
+    }
+  }
+}
+
+/// `VendorUC` over section 4's `/vendor/*`, on the vendor's own base URL.
+public struct HTTPVendorUC: VendorUC {
+  private let endpoint: APIEndpoint
+  private let client: any HTTPClient
+
+  public init(endpoint: APIEndpoint, client: any HTTPClient) {
+    self.endpoint = endpoint
+    self.client = client
+  }
+
+  public func checkRegistrationStatusPublisher(uuid: String) -> AnyPublisher<
+    RegistrationStatus, Error
+  > {
+    asyncPublisher { [endpoint, client] in
+      let url = endpoint.url("/vendor/status", query: [URLQueryItem(name: "uuid", value: uuid)])
+      return try await PushJSON.status(
+        URLRequest(url: url), client: client, allowingAnotherDevice: false)
+    }
+  }
+
+  public func registerUser(with uuid: String) -> AnyPublisher<Bool, Error> {
+    asyncPublisher { [endpoint, client] in
+      try await PushJSON.success(
+        PushJSON.post(endpoint.url("/vendor/register"), ["uuid": uuid]), client: client)
+    }
+  }
+
+  public func deRegisterUser(with uuid: String) -> AnyPublisher<Bool, Error> {
+    asyncPublisher { [endpoint, client] in
+      try await PushJSON.success(
+        PushJSON.post(endpoint.url("/vendor/deregister"), ["uuid": uuid]), client: client)
+    }
+  }
+}
+
+/// The JSON shapes of section 4, read strictly: a status the contract does not name, or an
+/// answer without `success`, is an invalid response, not a guess.
+enum PushJSON {
+  private struct StatusDTO: Decodable { let status: String }
+  private struct SuccessDTO: Decodable { let success: Bool }
+
+  static func post(_ url: URL, _ body: [String: String]) -> URLRequest {
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = try! JSONEncoder().encode(body)
+    return request
+  }
+
+  static func status(_ request: URLRequest, client: any HTTPClient, allowingAnotherDevice: Bool)
+    async throws
+    -> RegistrationStatus
+  {
+    let answer: StatusDTO = try await send(request, client: client, what: "status answer")
+    switch answer.status {
+    case "register": return .register
+    case "unregister": return .unregister
+    case "anotherDevice" where allowingAnotherDevice: return .anotherDevice
+    default:
+      throw RemoteAPIError.invalidResponse(reason: "unknown registration status \(answer.status)")
+    }
+  }
+
+  static func success(_ request: URLRequest, client: any HTTPClient) async throws -> Bool {
+    let answer: SuccessDTO = try await send(request, client: client, what: "registration answer")
+    return answer.success
+  }
+
+  static func send<T: Decodable>(_ request: URLRequest, client: any HTTPClient, what: String)
+    async throws -> T
+  {
+    let (data, response) = try await client.send(request)
+    guard APIErrorMapper.isSuccess(response) else { throw APIErrorMapper.map(data, from: response) }
+    guard let decoded = try? JSONDecoder().decode(T.self, from: data) else {
+      throw RemoteAPIError.invalidResponse(reason: "the \(what) does not follow the contract")
+    }
+    return decoded
+  }
+}

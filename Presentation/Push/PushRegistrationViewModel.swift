@@ -1,0 +1,119 @@
+import Domain
+
+/// The seed's push toggle: `isRegistered`, `isLoading`, `infoMessage`, `errorMessage` and the
+/// toggle's label, driven by `PushRegistrationFlows`. The toggle does nothing while a flow
+/// runs; moving a registration from another device needs the person's confirmation.
+@MainActor
+public final class PushRegistrationViewModel {
+  public struct State: Equatable, Sendable {
+    public var isRegistered = false
+    public var isLoading = false
+    public var infoMessage: String?
+    public var errorMessage: String?
+    /// Set when turning push on would move it from another device; nothing was done.
+    public var confirmationNeeded: String?
+    /// The push backend says another device holds this account's registration.
+    public var isRegisteredElsewhere = false
+    /// True once a status has been read.
+    public var isKnown = false
+  }
+
+  public private(set) var state = State() {
+    didSet { onStateChange?(state) }
+  }
+  public var onStateChange: ((State) -> Void)?
+
+  public var toggleLabel: String {
+    if state.isLoading { return "Push notifications: updating…" }
+    return state.isRegistered ? "Push notifications: on" : "Push notifications: off"
+  }
+
+  public static let moveMessage =
+    "Push notifications are registered on another device; turning them on here moves them to this one."
+  public static let permissionMessage =
+    "Notifications are not allowed on this device, so push cannot be turned on."
+
+  private let flows: PushRegistrationFlows
+
+  public init(flows: PushRegistrationFlows) {
+    self.flows = flows
+  }
+
+  public func load() async {
+    guard begin() else { return }
+    do {
+      apply(try await flows.status())
+    } catch {
+      fail(error)
+    }
+    state.isLoading = false
+  }
+
+  /// Turns push on or off. `confirmedMove` is the person's yes to moving it from another device.
+  public func setEnabled(_ enabled: Bool, confirmedMove: Bool) async {
+    if enabled && state.isRegisteredElsewhere && !confirmedMove {
+      state.confirmationNeeded = Self.moveMessage
+      return
+    }
+    guard begin() else { return }
+    do {
+      let outcome = enabled ? try await flows.register() : try await flows.deregister()
+      apply(outcome, enabling: enabled)
+    } catch {
+      fail(error)
+    }
+    state.isLoading = false
+  }
+
+  public func toggle(confirmedMove: Bool) async {
+    await setEnabled(!state.isRegistered, confirmedMove: confirmedMove)
+  }
+
+  // MARK: - State
+
+  private func begin() -> Bool {
+    guard !state.isLoading else { return false }
+    var next = state
+    next.isLoading = true
+    next.infoMessage = nil
+    next.errorMessage = nil
+    next.confirmationNeeded = nil
+    state = next
+    return true
+  }
+
+  private func apply(_ report: PushStatusReport) {
+    var next = state
+    next.isRegistered = report.combined.isRegistered
+    next.infoMessage = report.combined.message
+    next.isRegisteredElsewhere = report.push == .anotherDevice
+    next.isKnown = true
+    state = next
+  }
+
+  private func apply(_ outcome: PushChangeOutcome, enabling: Bool) {
+    switch outcome {
+    case .done(let report):
+      apply(report)
+      state.infoMessage = enabling ? "Push notifications are on." : "Push notifications are off."
+    case .undone(let refusedBy, let reason, let report):
+      apply(report)
+      let other: PushBackend = refusedBy == .push ? .vendor : .push
+      let what = reason == "refused" ? "refused" : "failed (\(reason))"
+      state.errorMessage =
+        "\(enabling ? "Registration" : "De-registration") did not complete: the \(refusedBy.rawValue) backend \(what). "
+        + "The \(other.rawValue) backend's change was undone, so both agree again."
+    case .refused(let reason):
+      state.errorMessage =
+        "\(enabling ? "Registration" : "De-registration") failed (\(reason)); nothing changed."
+    }
+  }
+
+  private func fail(_ error: any Error) {
+    if error as? NotificationPermissionError == .denied {
+      state.errorMessage = Self.permissionMessage
+    } else {
+      state.errorMessage = UserFacingError(error).message
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The push toggle against the embedded backend. Each command waits the real 3 s after its
+/// session, as the app does; the rule itself is tested on a TestClock in DomainTests.
+@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct PushEndToEndTests {
+  @Test func statusOnOffToggle() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let before = try await app.run(["push", "status"])
+    let on = try await app.run(["push", "on", "--allow-notifications"])
+    let after = try await app.run(["push", "status", "--json"])
+    let toggled = try await app.run(["push", "toggle"])
+
+    #expect(before.status == 0, "\(before.stderr)")
+    #expect(before.stdout == "Push notifications are off.\n")
+    #expect(before.stderr.contains("Fetching session…\nWaiting 3 s…\nChecking both backends…"))
+    #expect(on.status == 0, "\(on.stderr)")
+    #expect(on.stdout == "Push notifications are on.\n")
+    let document = try LikesEndToEndTests.json(after.stdout)
+    #expect(document["registered"] as? Bool == true)
+    #expect(toggled.stdout == "Push notifications are off.\n")
+    _ = try await app.run(["logout"])
+  }
+
+  @Test func aRefusedVendorCall_leavesNothingRegistered() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let refusing: [String: String?] = ["APP_EMBEDDED_PUSH_FAULTS": "vendor/register=refuse"]
+
+    let on = try await app.run(["push", "on", "--allow-notifications"], environment: refusing)
+    let status = try await app.run(["push", "status", "--json"])
+
+    #expect(on.status == 1)
+    #expect(
+      on.stderr.contains(
+        "error: Registration did not complete: the vendor backend refused. The push backend's change was undone, so both agree again."
+      ))
+    let document = try LikesEndToEndTests.json(status.stdout)
+    #expect(document["registered"] as? Bool == false)
+    #expect(
+      document["registeredElsewhere"] as? Bool == false,
+      "the push backend's registration was undone too")
+    _ = try await app.run(["logout"])
+  }
+
+  @Test func anotherDevice_isShown_andMovingNeedsYes() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let other: [String: String?] = ["APP_DEVICE_ID": "e2e-other-device"]
+    _ = try await app.run(["push", "on", "--allow-notifications"])
+
+    let seen = try await app.run(["push", "status"], environment: other)
+    let refused = try await app.run(["push", "on", "--allow-notifications"], environment: other)
+    let moved = try await app.run(
+      ["push", "on", "--allow-notifications", "--yes"], environment: other)
+    let original = try await app.run(["push", "status"])
+
+    #expect(seen.stdout == "Push notifications are off.\nRegistered on another device\n")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("turning them on here moves them to this one"))
+    #expect(refused.stderr.contains("--yes"))
+    #expect(moved.status == 0, "\(moved.stderr)")
+    #expect(moved.stdout.hasPrefix("Push notifications are on."))
+    #expect(original.stdout.contains("Registered on another device"))
+    _ = try await app.run(["logout"])
+  }
+
+  @Test func withoutPermission_itExplains_andSignedOutIsExit4() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let signedOut = try await app.run(["push", "status"])
+    try await app.signInDemoEmbedded()
+    let denied = try await app.run(["push", "on"])
+
+    #expect(signedOut.status == 4)
+    #expect(denied.status == 1)
+    #expect(denied.stderr.contains("error: Notifications are not allowed on this device"))
+    _ = try await app.run(["logout"])
+  }
+}
