@@ -112,10 +112,14 @@ enum PushScreen {
     }
     let flows = context.root.pushFlows(
       device: device, vendorURL: push.resolvedVendorURLString.flatMap(GlobalOptions.parseAPIURL))
-    flows.onProgress = { console.message(describe($0)) }
+    let progress = ProgressLine(console: console)
+    flows.onProgress = { step in MainActor.assumeIsolated { progress.show(describe(step)) } }
     let viewModel = PushRegistrationViewModel(flows: flows)
 
-    await viewModel.load()
+    // One Ctrl-C handler for the whole run: the status and the change it leads to.
+    let interrupt = InterruptHandler()
+    await interrupt.run { await viewModel.load() }
+    progress.finish()
     try failIfUnknown(viewModel, console: console)
     if let change {
       let enable: Bool =
@@ -124,7 +128,8 @@ enum PushScreen {
         case .off: false
         case .toggle: !viewModel.state.isRegistered
         }
-      await viewModel.setEnabled(enable, confirmedMove: push.yes)
+      await interrupt.run { await viewModel.setEnabled(enable, confirmedMove: push.yes) }
+      progress.finish()
       if viewModel.state.confirmationNeeded != nil {
         guard confirmMove(console: console) else {
           throw console.fail(
@@ -132,8 +137,12 @@ enum PushScreen {
               code: "confirmation_needed", message: PushRegistrationViewModel.moveMessage,
               hint: "Run again with --yes to move it here."))
         }
-        await viewModel.setEnabled(enable, confirmedMove: true)
+        await interrupt.run { await viewModel.setEnabled(enable, confirmedMove: true) }
+        progress.finish()
       }
+    }
+    if interrupt.wasInterrupted {
+      throw console.fail(UserFacingError(CancellationError()))
     }
     let state = viewModel.state
     if console.json {
