@@ -119,10 +119,22 @@ import Testing
     #expect(!stubs.log.all.contains("deRegister") && !stubs.log.all.contains("deRegisterUser"))
   }
 
-  @Test func deregister_undoesByRegisteringTheDeregisteredSideAgain() async throws {
+  @Test(arguments: [
+    (
+      "deRegisterUser", Result<Bool, PushCallError>.success(false), PushBackend.vendor, "register",
+      "refused"
+    ),
+    ("deRegisterUser", .failure(PushCallError("timeout")), .vendor, "register", "timeout"),
+    ("deRegister", .success(false), .push, "registerUser", "refused"),
+    ("deRegister", .failure(PushCallError("500")), .push, "registerUser", "500"),
+  ])
+  func deregister_undoesByRegisteringTheDeregisteredSideAgain(
+    failing: String, answer: Result<Bool, PushCallError>, refusedBy: PushBackend, undo: String,
+    reason: String
+  ) async throws {
     let clock = TestClock()
     let stubs = PushStubs()
-    stubs.answer("deRegisterUser", .success(false))
+    stubs.answer(failing, answer)
     stubs.statuses.withLock { $0 = (.register, .register) }
     let sut = makeSUT(stubs, clock: clock)
 
@@ -133,9 +145,18 @@ import Testing
     #expect(
       outcome
         == .undone(
-          refusedBy: .vendor, reason: "refused",
+          refusedBy: refusedBy, reason: reason,
           report: PushStatusReport(push: .register, vendor: .register)))
-    #expect(stubs.log.all.contains("register"), "push was registered again")
+    #expect(stubs.log.all.contains(undo), "the side that left was registered again")
+  }
+
+  @Test func deregister_whenBothRefuse_changesNothing() async throws {
+    let stubs = PushStubs()
+    stubs.answer("deRegister", .success(false))
+    stubs.answer("deRegisterUser", .success(false))
+    let outcome = try await makeSUT(stubs, clock: TestClock()).deregister()
+    #expect(outcome == .refused(reason: "push: refused; vendor: refused"))
+    #expect(stubs.log.all.sorted() == ["deRegister", "deRegisterUser"])
   }
 
   @Test func deregister_whenBothAgree_isDone_withoutASession() async throws {
