@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a long operation is doing, on stderr: an animated spinner line on a terminal, one
 /// plain line per step otherwise (so logs and pipes read well).
@@ -40,31 +41,53 @@ final class ProgressLine {
 
 /// Makes Ctrl-C cancel the work under way instead of killing the process, so that work that
 /// must not be left half-done (a registration with two backends) is finished and reconciled
-/// before the command ends. One per command: the signal source is set up once.
+/// before the command ends. Between two pieces of work (at a prompt, say) Ctrl-C ends the
+/// command at once, as people expect. One per command: the signal source is set up once.
 @MainActor
 final class InterruptHandler {
+  /// What the signal handler and the main actor share.
+  private final class Shared: Sendable {
+    struct State {
+      var current: Task<Void, Never>?
+      var interrupted = false
+    }
+    let state = Mutex(State())
+  }
+
+  private let shared = Shared()
+  // The source runs on a queue of its own: the main thread may be blocked reading a line.
   private let source: any DispatchSourceSignal
-  private var current: Task<Void, Never>?
-  private(set) var wasInterrupted = false
 
   init() {
     signal(SIGINT, SIG_IGN)
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-    source.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        self?.wasInterrupted = true
-        self?.current?.cancel()
+    source = DispatchSource.makeSignalSource(
+      signal: SIGINT, queue: DispatchQueue(label: "app.interrupt"))
+    let shared = shared
+    source.setEventHandler { @Sendable in
+      let running = shared.state.withLock { state in
+        state.interrupted = true
+        return state.current
       }
+      guard let running else {
+        FileHandle.standardError.write(Data("\n".utf8))
+        exit(130)
+      }
+      running.cancel()
     }
     source.resume()
   }
 
+  var wasInterrupted: Bool { shared.state.withLock { $0.interrupted } }
+
   /// Runs `operation`; a Ctrl-C meanwhile cancels it. After a Ctrl-C nothing more is started.
   func run(_ operation: @escaping @MainActor () async -> Void) async {
-    guard !wasInterrupted else { return }
     let work = Task { await operation() }
-    current = work
+    let alreadyInterrupted = shared.state.withLock { state in
+      state.current = work
+      return state.interrupted
+    }
+    if alreadyInterrupted { work.cancel() }
     await work.value
-    current = nil
+    shared.state.withLock { $0.current = nil }
   }
 }
