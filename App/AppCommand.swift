@@ -9,7 +9,8 @@ struct AppCommand: AsyncParsableCommand {
     abstract:
       "A clean-architecture Swift app on Linux: sessions, messages, likes, push, preparation.",
     discussion: """
-      Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error.
+      Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error,
+      130 interrupted at a prompt.
       Data goes to stdout, messages to stderr. NO_COLOR turns colour off.
       """,
     subcommands: [
