@@ -58,23 +58,10 @@ struct Console: Sendable {
   /// Shows `label` while `operation` runs: a spinner on a terminal, one plain line otherwise.
   @MainActor
   func withActivity<T>(_ label: String, _ operation: () async -> T) async -> T {
-    guard stderrIsTerminal else {
-      message(label + "…")
-      return await operation()
-    }
-    let spinner = Task {
-      let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-      var index = 0
-      while !Task.isCancelled {
-        prompt("\r\(frames[index % frames.count]) \(label)…")
-        index += 1
-        try? await Task.sleep(for: .milliseconds(80))
-      }
-    }
+    let progress = ProgressLine(console: self)
+    progress.show("\(label)…")
     let result = await operation()
-    spinner.cancel()
-    _ = await spinner.result
-    prompt("\r\u{1B}[2K")
+    progress.finish()
     return result
   }
 

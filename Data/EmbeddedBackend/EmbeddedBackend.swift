@@ -113,18 +113,7 @@ public final class EmbeddedBackend: Sendable {
 
   /// A random version-4 UUID string, from the injected randomness.
   func makeID() -> String {
-    var bytes = randomBytes(16)
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = bytes.map { String(format: "%02x", $0) }.joined()
-    let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-      String(
-        hex[
-          hex.index(
-            hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
-              hex.startIndex, offsetBy: range.upperBound)])
-    }
-    return parts.joined(separator: "-")
+    UUIDText.version4(from: randomBytes(16))
   }
 
   static func hash(token: String) -> String {

@@ -160,21 +160,18 @@ struct LikesRoutes: BackendRoutes {
     return range.lowerBound + (range.upperBound - range.lowerBound) * fraction
   }
 
-  private func makeLike(index: Int) -> IncomingLike {
+  /// A made-up person who liked you: the seeded ones and the realtime ones alike, told apart
+  /// by their avatar path.
+  private func makeLike(index: Int, avatarFolder: String = "new-") -> IncomingLike {
     let name = Self.names[index % Self.names.count]
     return IncomingLike(
       id: backend.makeID(), userName: "\(name) \(Character(UnicodeScalar(65 + index % 26)!)).",
-      avatarURL: index % 5 == 0 ? nil : "https://avatars.example/new-\(index).png")
+      avatarURL: index % 5 == 0 ? nil : "https://avatars.example/\(avatarFolder)\(index).png")
   }
 
   private func seed(_ account: AccountRecord) throws {
     try backend.database.seedLikesIfNeeded(accountID: account.id) {
-      (0..<Self.seededLikes).map { index in
-        let name = Self.names[index % Self.names.count]
-        return IncomingLike(
-          id: backend.makeID(), userName: "\(name) \(Character(UnicodeScalar(65 + index % 26)!)).",
-          avatarURL: index % 5 == 0 ? nil : "https://avatars.example/\(index).png")
-      }
+      (0..<Self.seededLikes).map { makeLike(index: $0, avatarFolder: "") }
     }
   }
 

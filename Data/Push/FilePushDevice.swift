@@ -45,7 +45,7 @@ public final class FilePushDevice: NotificationService, Sendable {
       state = decoded
     } else {
       state = Stored(
-        deviceID: Self.uuid(randomBytes(16)),
+        deviceID: UUIDText.version4(from: randomBytes(16)),
         token: randomBytes(32).map { String(format: "%02x", $0) }.joined(),
         permission: nil)
       try Self.write(state, to: file)
@@ -103,19 +103,5 @@ public final class FilePushDevice: NotificationService, Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try encoder.encode(state).write(to: file, options: .atomic)
-  }
-
-  private static func uuid(_ bytes: [UInt8]) -> String {
-    var bytes = bytes
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = bytes.map { String(format: "%02x", $0) }.joined()
-    let cuts = [8, 12, 16, 20]
-    var result = ""
-    for (index, character) in hex.enumerated() {
-      if cuts.contains(index) { result.append("-") }
-      result.append(character)
-    }
-    return result
   }
 }
