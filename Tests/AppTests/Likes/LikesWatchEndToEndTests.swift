@@ -57,7 +57,8 @@ struct LikesWatchEndToEndTests {
       try await app.run(["likes", "--api-url", served.apiURL, "--json"]).stdout)
     let id = try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
 
-    async let watched = app.run(["likes", "watch", "--api-url", served.apiURL, "--for", "4s"])
+    // The window must hold a whole `app likes like` run, which a loaded machine makes slow.
+    async let watched = app.run(["likes", "watch", "--api-url", served.apiURL, "--for", "15s"])
     // The watcher's second poll resumes after everything so far: a like from then on
     // cannot be missed. Waiting for it, not for a time, keeps the test exact.
     while served.requests.filter({ $0.hasPrefix("GET /events") }).count < 2 { await Task.yield() }
