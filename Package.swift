@@ -58,6 +58,8 @@ let package = Package(
         "Presentation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        // TestClock is the virtual clock of `app prepare --virtual-clock`.
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       path: "App"
     ),
@@ -91,7 +93,8 @@ let package = Package(
     .testTarget(
       name: "PresentationTests",
       dependencies: [
-        "Presentation", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+        "Presentation", "Domain", "Data", "TestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
       ]),
     .testTarget(name: "AppTests", dependencies: ["App", "Data", "Domain", "TestSupport"]),
   ],

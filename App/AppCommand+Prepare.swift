@@ -1,0 +1,48 @@
+import ArgumentParser
+import Domain
+import Foundation
+
+extension AppCommand {
+  struct Prepare: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Get ready for the hearing check: headphones, quiet, volume at 50%.",
+      discussion: """
+        Reads one command per line from a terminal or a script (`app prepare < steps.txt`) and
+        prints each screen as it appears. The sensors are simulated: `headphones on|off`,
+        `volume <0-100>`, `noise <dB>` (quiet is 40 dB or less). Type `help` for every command.
+        An accepted requirement that stops holding interrupts whatever is on screen; a
+        satisfied interruption goes 2 s later. A script line that is not a command is
+        reported on stderr and makes the exit code 64 once the script has run.
+        """)
+
+    @Option(help: "The answer to the microphone prompt: granted or denied.")
+    var microphone: MicrophoneAnswer = .granted
+
+    @Flag(help: "Let time pass only with `wait`, at once: for scripts and tests.")
+    var virtualClock = false
+
+    func run() async throws {
+      let rejected = await Self.prepare(microphone: microphone.access, virtualClock: virtualClock)
+      if rejected > 0 && isatty(STDIN_FILENO) != 1 { throw ExitCode.validationFailure }
+    }
+
+    @MainActor
+    static func prepare(microphone: MicrophoneAccess, virtualClock: Bool) async -> Int {
+      let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+      let output = PreparationOutput(prompt: interactive ? "prepare> " : nil)
+      let composition = PreparationComposition(
+        microphone: microphone, virtualClock: virtualClock, output: output)
+      let frontEnd = PreparationFrontEnd(
+        console: Console(json: false), output: output, composition: composition)
+      return await frontEnd.run()
+    }
+  }
+}
+
+/// `--microphone granted|denied`.
+enum MicrophoneAnswer: String, ExpressibleByArgument, CaseIterable {
+  case granted
+  case denied
+
+  var access: MicrophoneAccess { self == .granted ? .granted : .denied }
+}
