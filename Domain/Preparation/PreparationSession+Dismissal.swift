@@ -13,9 +13,9 @@ extension PreparationSession {
 
   /// Schedules this interruption's own dismissal; any other pending dismissal keeps its
   /// deadline.
-  func scheduleDismissal(of interruption: PreparationInterruption) {
+  func scheduleDismissal(of interruption: PreparationInterruption, now: Duration) {
     lastID += 1
-    let deadline = time.elapsed() + Self.dismissalDelay
+    let deadline = now + Self.dismissalDelay
     let sleep = time.sleep
     let task = Task { [weak self] in
       do { try await sleep(deadline) } catch { return }

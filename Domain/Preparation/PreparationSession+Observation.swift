@@ -45,12 +45,13 @@ extension PreparationSession {
     observations[requirement]?.lastReading = reading
     let interruption = requirement.interruption
     let before = screen
+    let now = time.elapsed()
     if reading.meetsItsRequirement {
-      if interruptions.satisfy(interruption) { scheduleDismissal(of: interruption) }
+      if interruptions.satisfy(interruption) { scheduleDismissal(of: interruption, now: now) }
     } else if interruptions.violate(interruption) {
       dismissals.removeValue(forKey: interruption)?.task.cancel()
     }
-    announceChange(from: before, asOf: time.elapsed())
+    announceChange(from: before, asOf: now)
     resumeSettleWaiters()
   }
 
