@@ -14,14 +14,13 @@ extension PreparationSession {
   /// Schedules this interruption's own dismissal; any other pending dismissal keeps its
   /// deadline.
   func scheduleDismissal(of interruption: PreparationInterruption, now: Duration) {
-    lastID += 1
     let deadline = now + Self.dismissalDelay
     let sleep = time.sleep
     let task = Task { [weak self] in
       do { try await sleep(deadline) } catch { return }
       await self?.dismissDue()
     }
-    dismissals[interruption] = Dismissal(id: lastID, deadline: deadline, task: task)
+    dismissals[interruption] = Dismissal(deadline: deadline, task: task)
   }
 
   /// Dismisses every interruption whose dismissal is due, in the order of the deadlines, and

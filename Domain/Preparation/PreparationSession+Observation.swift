@@ -16,8 +16,8 @@ extension PreparationSession {
   }
 
   private func startObserving(_ requirement: PreparationRequirement) {
-    lastID += 1
-    let id = lastID
+    lastObservationID += 1
+    let id = lastObservationID
     let task = sensors.observe(requirement) { [weak self] reading in
       await self?.handle(reading, for: requirement, observation: id)
     }

@@ -22,7 +22,8 @@ public actor PreparationSession {
   var dismissals: [PreparationInterruption: Dismissal] = [:]
   var settleWaiters: [SettleWaiter] = []
   var isEnded = false
-  var lastID = 0
+  /// Numbers observations, so that a reading from a stopped one is recognised and dropped.
+  var lastObservationID = 0
 
   /// A live subscription to the sensor behind an accepted requirement.
   struct Observation {
@@ -34,7 +35,6 @@ public actor PreparationSession {
 
   /// A satisfied interruption's dismissal, due at `deadline` (time since the session began).
   struct Dismissal {
-    let id: Int
     let deadline: Duration
     let task: Task<Void, Never>
   }
