@@ -32,6 +32,8 @@ final class PreparationOutput: Sendable {
     }
     let line = Swift.readLine(strippingNewline: true)
     atPrompt.withLock { $0 = false }
+    // Ctrl-D leaves the cursor after the prompt; what follows starts on a line of its own.
+    if line == nil, prompt != nil { FileHandle.standardError.write(Data("\n".utf8)) }
     return line
   }
 }
