@@ -43,6 +43,25 @@ import Testing
     #expect(shown.filter { $0.contains("Headphones disconnected") }.count == 1)
   }
 
+  @Test func aSecondStart_inTheSameProcess_replacesTheFirstFlow() async {
+    let (sut, spy) = makeSUT()
+    await sut.start()
+    await walkToTheHearingCheck(sut)
+    let first = sut.session
+
+    await sut.start()
+
+    #expect(sut.session !== first)
+    #expect(await first?.observedRequirements == [])
+    #expect(await sut.session?.stage == .requirement(.headphones))
+    #expect(spy.board.subscriberCount == 0)
+    #expect(
+      spy.lines.all.suffix(5) == [
+        "Preparation ended at [Hearing check].", "Starting over.", "", "[1/3] Headphones",
+        "Connect your headphones. Type `next` when they are connected.",
+      ])
+  }
+
   @Test func quit_endsTheFlow_andLeavesNoObserver() async {
     let (sut, spy) = makeSUT()
     await sut.start()
