@@ -75,7 +75,7 @@ public actor PreparationSession {
     else { return }
     // Readings may have arrived while the sensor was read: ask again.
     if let refusal = refusalForNext() { return refuse(refusal) }
-    guard flow.stage == .requirement(requirement) else { return }
+    guard !isEnded, flow.stage == .requirement(requirement) else { return }
     guard reading.meetsItsRequirement else { return refuse(.notMet(reading)) }
     changeObservations { _ = $0.accept() }
     onEvent(.showing(flow.stage))
