@@ -44,9 +44,12 @@ public final class LikesWatchViewModel {
       for try await event in events() {
         switch event {
         case .likedYouInserted(let user):
-          state.newLikes += 1
-          state.unread = try await newLikeArrived()
+          // The watch can end at any await: read first, raise the kept badge last, and count
+          // the like only together with showing it, so the summary and the badge never
+          // include a like the person did not see.
           let item = LikeItem.likedYou(user, isBlurred: try await isBlurred())
+          state.unread = try await newLikeArrived()
+          state.newLikes += 1
           onUpdate?(.newLike(item, unread: state.unread))
         case .mutualMatch(let user):
           state.matches += 1

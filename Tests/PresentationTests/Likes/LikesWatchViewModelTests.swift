@@ -1,3 +1,4 @@
+import Clocks
 import Domain
 import Presentation
 import Synchronization
@@ -35,6 +36,39 @@ import Testing
       ], "the badge goes on from where it was kept")
     #expect(sut.state.newLikes == 2)
     #expect(sut.state.matches == 1)
+  }
+
+  @Test func aLikeCutOffByTheEndOfTheWatch_isNeitherCountedNorAddedToTheBadge() async {
+    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let blurReads = AsyncStream<Void>.makeStream()
+    let badge = Badge(5)
+    let stopped = TestClock()
+    let sut = LikesWatchViewModel(
+      events: { stream },
+      isBlurred: {
+        blurReads.continuation.yield()
+        // The watch ends while the blur is being read: this clock never moves, so only the
+        // cancellation ends the read.
+        try await stopped.sleep(for: .seconds(1))
+        return true
+      },
+      newLikeArrived: {
+        badge.value += 1
+        return badge.value
+      })
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    continuation.yield(.likedYouInserted(user("a")))
+    var reads = blurReads.stream.makeAsyncIterator()
+    _ = await reads.next()
+    watching.cancel()
+    await watching.value
+
+    #expect(updates.isEmpty)
+    #expect(sut.state.newLikes == 0, "the summary counts only likes that were shown")
+    #expect(badge.value == 5, "the badge counts only likes that were shown")
   }
 
   @Test func anEndedSession_stopsWatching_withTheReason() async {
