@@ -63,10 +63,7 @@ import Testing
   }
 
   @Test func twoOverlappingDismissals_eachGoAtTheirOwnTime_lowerFirst() async {
-    let sut = PreparationHarness()
-    await sut.begin(at: .hearingCheck)
-    await sut.set(volume: 20)
-    await sut.set(headphones: false)
+    let sut = await makeSUTInterruptedByVolumeThenHeadphones()
     await sut.set(volume: 50)
     await sut.advance(by: .seconds(1))
     await sut.set(headphones: true)
@@ -85,10 +82,7 @@ import Testing
   }
 
   @Test func twoOverlappingDismissals_higherFirst_showsTheLowerUntilItsOwnDeadline() async {
-    let sut = PreparationHarness()
-    await sut.begin(at: .hearingCheck)
-    await sut.set(volume: 20)
-    await sut.set(headphones: false)
+    let sut = await makeSUTInterruptedByVolumeThenHeadphones()
     await sut.set(headphones: true)
     await sut.advance(by: .seconds(1))
     await sut.set(volume: 50)
@@ -108,10 +102,7 @@ import Testing
   }
 
   @Test func catchingUpWithSeveralDeadlinesAtOnce_reportsThemInDeadlineOrder() async {
-    let sut = PreparationHarness()
-    await sut.begin(at: .hearingCheck)
-    await sut.set(volume: 20)
-    await sut.set(headphones: false)
+    let sut = await makeSUTInterruptedByVolumeThenHeadphones()
     await sut.set(headphones: true)
     await sut.advance(by: .seconds(1))
     await sut.set(volume: 50)
@@ -177,5 +168,15 @@ import Testing
       sut.newEvents() == [
         .interruptionSatisfied(.loudness, dismissIn: .seconds(2)), .returned(to: .hearingCheck),
       ])
+  }
+
+  /// On the hearing check, the volume drops and then the headphones come out: the headphones
+  /// interruption shows, the volume's waits behind it.
+  private func makeSUTInterruptedByVolumeThenHeadphones() async -> PreparationHarness {
+    let sut = PreparationHarness()
+    await sut.begin(at: .hearingCheck)
+    await sut.set(volume: 20)
+    await sut.set(headphones: false)
+    return sut
   }
 }
