@@ -18,6 +18,10 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    // Tests only: the HTTP server behind every end-to-end test over real HTTP, and a serial
+    // executor for tests whose order depends on scheduling.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
   ],
   targets: [
     .target(
@@ -72,6 +76,9 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "Domain", "Data", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],

@@ -35,7 +35,7 @@ extension AppCommand {
     static func login(_ options: GlobalOptions, username: String?, passwordFromStdin: Bool)
       async throws
     {
-      let context = try CommandContext(options: options)
+      let context = try await CommandContext(options: options)
       let main = MainViewModel(repository: context.root.sessionRepository)
       let flow = OnboardingFlow(context: context, main: main)
       if let username {

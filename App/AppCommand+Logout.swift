@@ -30,7 +30,7 @@ extension AppCommand {
 
     @MainActor
     static func logout(_ options: GlobalOptions, local: Bool) async throws {
-      let context = try CommandContext(options: options)
+      let context = try await CommandContext(options: options)
       let console = context.console
       let server = context.root.backend.displayName
       let viewModel = LogoutViewModel(repository: context.root.sessionRepository)
@@ -73,7 +73,7 @@ extension AppCommand {
     @MainActor
     private static func deleteCachedData(of username: String, context: CommandContext) async {
       do {
-        let (database, _) = try context.root.openAppDatabase()
+        let (database, _) = try await context.root.openAppDatabase()
         let account = context.root.cacheAccount(username: username)
         try await GRDBLikesCache(database: database, account: account).deleteAll()
       } catch {

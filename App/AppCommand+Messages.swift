@@ -35,7 +35,7 @@ extension AppCommand.Messages {
 
     @MainActor
     static func showEverybody(_ options: GlobalOptions) async throws {
-      let context = try CommandContext(options: options)
+      let context = try await CommandContext(options: options)
       let useCase = LoadAllMessagesUseCase(
         repository: context.root.messagesRepository, access: context.root.signedInAccess)
       let viewModel = MessagesViewModel(loadAll: useCase.execute)
@@ -64,7 +64,7 @@ extension AppCommand.Messages {
 
     @MainActor
     static func showPerson(_ name: String, _ options: GlobalOptions) async throws {
-      let context = try CommandContext(options: options)
+      let context = try await CommandContext(options: options)
       let useCase = LoadUserMessagesUseCase(
         repository: context.root.messagesRepository, access: context.root.signedInAccess)
       let viewModel = UserMessagesViewModel(loadPerson: useCase.execute(person:))

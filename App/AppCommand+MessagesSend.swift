@@ -33,7 +33,7 @@ extension AppCommand.Messages {
     static func send(to recipient: String, subject: String, text: String, _ options: GlobalOptions)
       async throws
     {
-      let context = try CommandContext(options: options)
+      let context = try await CommandContext(options: options)
       let useCase = SendMessageUseCase(
         repository: context.root.messagesRepository, access: context.root.signedInAccess)
       let viewModel = ComposeMessageViewModel(send: useCase.execute)

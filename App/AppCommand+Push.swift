@@ -98,7 +98,7 @@ enum PushScreen {
 
   @MainActor
   static func run(_ options: GlobalOptions, _ push: PushOptions, change: Change?) async throws {
-    let context = try CommandContext(options: options)
+    let context = try await CommandContext(options: options)
     let console = context.console
     let allow = push.allowNotifications
     let device: FilePushDevice
@@ -159,7 +159,7 @@ enum PushScreen {
       if let info = state.infoMessage, info != line { console.output(info) }
     }
     if let error = state.errorMessage {
-      throw console.fail(UserFacingError(code: "push_change_failed", message: error))
+      throw console.fail(failure(error, state, otherwise: "push_change_failed"))
     }
   }
 
@@ -168,11 +168,18 @@ enum PushScreen {
   private static func failIfUnknown(_ viewModel: PushRegistrationViewModel, console: Console) throws
   {
     guard !viewModel.state.isKnown, let message = viewModel.state.errorMessage else { return }
-    let signedOut = message == UserFacingError(SessionError.notSignedIn).message
-    throw console.fail(
-      UserFacingError(
-        code: signedOut ? "not_signed_in" : "push_status_failed", message: message,
-        hint: signedOut ? "Run `app login` to sign in." : nil, requiresAuthentication: signedOut))
+    throw console.fail(failure(message, viewModel.state, otherwise: "push_status_failed"))
+  }
+
+  /// The error a push failure ends the command with: exit 4 and a hint to sign in when the
+  /// session was missing or rejected, exit 1 otherwise.
+  private static func failure(
+    _ message: String, _ state: PushRegistrationViewModel.State, otherwise code: String
+  ) -> UserFacingError {
+    guard state.requiresSignIn else { return UserFacingError(code: code, message: message) }
+    return UserFacingError(
+      code: "not_signed_in", message: message, hint: "Run `app login` to sign in.",
+      requiresAuthentication: true)
   }
 
   private static func describe(_ progress: PushProgress) -> String {

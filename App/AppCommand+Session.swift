@@ -17,7 +17,7 @@ extension AppCommand {
 
     @MainActor
     static func show(_ options: GlobalOptions) async throws {
-      let context = try CommandContext(options: options)
+      let context = try await CommandContext(options: options)
       let main = MainViewModel(repository: context.root.sessionRepository)
       await context.console.withActivity("Checking the session") { await main.launch() }
       switch main.state {

@@ -28,7 +28,7 @@ extension AppCommand {
     static func signUp(
       _ options: GlobalOptions, username: String, name: String, passwordFromStdin: Bool
     ) async throws {
-      let context = try CommandContext(options: options)
+      let context = try await CommandContext(options: options)
       let main = MainViewModel(repository: context.root.sessionRepository)
       main.notSignedIn()
       guard let onboarding = main.onBoardingViewModel else { return }

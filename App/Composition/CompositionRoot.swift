@@ -43,7 +43,7 @@ struct CompositionRoot {
   }
 
   init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment)
-    throws
+    async throws
   {
     logger = Self.makeLogger(verbose: options.verbose)
     dataFolder = try DataFolder.prepare(
@@ -56,7 +56,7 @@ struct CompositionRoot {
     } else {
       backend = .embedded(dataFolder: dataFolder.url)
       endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
-      let embedded = try EmbeddedBackend(
+      let embedded = try await EmbeddedBackend(
         file: dataFolder.file("embedded-backend.sqlite"), now: { Date() },
         randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
         likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval,
@@ -73,8 +73,8 @@ struct CompositionRoot {
 
   /// The app's own database (likes cache, unblur state), and what was done if the file was
   /// unreadable.
-  func openAppDatabase() throws -> (AppDatabase, AppDatabase.Recovery) {
-    try AppDatabase.open(at: dataFolder.file("app.sqlite"), now: Date())
+  func openAppDatabase() async throws -> (AppDatabase, AppDatabase.Recovery) {
+    try await AppDatabase.open(at: dataFolder.file("app.sqlite"), now: Date())
   }
 
   /// Cache rows are keyed by server and username, so no account ever sees another's.

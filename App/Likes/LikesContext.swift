@@ -10,7 +10,7 @@ struct LikesContext {
   let environment: LikesEnvironment
 
   init(options: GlobalOptions) async throws {
-    command = try CommandContext(options: options)
+    command = try await CommandContext(options: options)
     let console = command.console
     let stored: RemoteUserSession?
     do {
@@ -20,7 +20,7 @@ struct LikesContext {
     }
     guard let stored else { throw console.fail(command.notSignedIn(notice: nil)) }
     do {
-      let (database, recovery) = try command.root.openAppDatabase()
+      let (database, recovery) = try await command.root.openAppDatabase()
       if case .rebuilt(let movedTo) = recovery {
         console.warning(
           "The likes cache was unreadable; it was moved to \(movedTo) and a new one was started.")

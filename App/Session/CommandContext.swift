@@ -10,10 +10,10 @@ struct CommandContext {
   let console: Console
   let root: CompositionRoot
 
-  init(options: GlobalOptions) throws {
+  init(options: GlobalOptions) async throws {
     console = Console(json: options.json)
     do {
-      root = try CompositionRoot(options: options)
+      root = try await CompositionRoot(options: options)
     } catch {
       throw console.fail(UserFacingError(code: "setup_failed", message: "\(error)"))
     }

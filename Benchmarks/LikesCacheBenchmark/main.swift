@@ -22,7 +22,7 @@ let folder =
     "likes-cache-benchmark-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { if keptFolder == nil { try? FileManager.default.removeItem(at: folder) } }
-let (database, _) = try AppDatabase.open(
+let (database, _) = try await AppDatabase.open(
   at: folder.appendingPathComponent("app.sqlite"), now: Date())
 let cache = GRDBLikesCache(database: database, account: "benchmark|demo")
 

@@ -15,9 +15,9 @@ final class BackendDatabase: Sendable {
   }
 
   /// Opens (creating if needed) the backend file, readable by its owner only.
-  static func open(at url: URL) throws -> BackendDatabase {
+  static func open(at url: URL) async throws -> BackendDatabase {
     // Processes started together must not migrate a new file at the same time.
-    try FileLock.withExclusiveLock(beside: url) {
+    try await FileLock.withExclusiveLock(beside: url) {
       var configuration = Configuration()
       // Another `app` process may be writing: wait for it rather than fail "database is locked".
       configuration.busyMode = .timeout(10)

@@ -56,9 +56,9 @@ public final class EmbeddedBackend: Sendable {
     passwordRounds: Int = defaultPasswordRounds,
     likeInterval: ClosedRange<Double> = defaultLikeInterval,
     pushFaults: [String: PushFault] = [:]
-  ) throws {
+  ) async throws {
     try self.init(
-      database: try BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
+      database: try await BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
       passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval,
       pushFaults: pushFaults)
   }

@@ -21,8 +21,8 @@ public final class AppDatabase: Sendable {
 
   /// Opens the file (WAL, owner-only), or, when it is corrupt or not a database at all,
   /// moves it aside and starts a new one: a cache can always be fetched again.
-  public static func open(at url: URL, now: Date) throws -> (AppDatabase, Recovery) {
-    try FileLock.withExclusiveLock(beside: url) { try openOrRebuild(at: url, now: now) }
+  public static func open(at url: URL, now: Date) async throws -> (AppDatabase, Recovery) {
+    try await FileLock.withExclusiveLock(beside: url) { try openOrRebuild(at: url, now: now) }
   }
 
   private static func openOrRebuild(at url: URL, now: Date) throws -> (AppDatabase, Recovery) {

@@ -57,7 +57,10 @@ public final class FilePushDevice: NotificationService, Sendable {
   public var deviceID: String { stored.withLock { $0.deviceID } }
 
   public func requestPermissionAndToken() -> AnyPublisher<String, Error> {
-    asyncPublisher { [self] in try self.permittedToken() }
+    // Asking may wait for the person to answer a prompt: off the cooperative pool.
+    asyncPublisher { [self] in
+      try await BlockingCall.run("app.notification-permission") { try self.permittedToken() }
+    }
   }
 
   private func permittedToken() throws -> String {

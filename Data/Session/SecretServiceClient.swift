@@ -102,25 +102,37 @@ struct SecretServiceClient: Sendable {
     throw SessionStoreError.unavailable(reason: message)
   }
 
-  /// Runs `body` on a thread of its own and waits for it at most `timeout`.
+  /// Runs `body` on a thread of its own and waits for it at most `timeout`, or until the
+  /// task is cancelled. Whichever of the call, the timer and the cancellation comes first
+  /// resumes the caller, exactly once; the other two then find it settled. When the timer or
+  /// the cancellation wins, the call is cancelled through its `GCancellable`.
   private func run<T: Sendable>(
     _ body: @escaping @Sendable (UnsafeMutablePointer<GCancellable>?) throws -> T
   ) async throws -> T {
     let cancellable = SendableCancellable(g_cancellable_new())
+    // The thread may outlive the wait (after a time-out), so it holds a reference of its own.
+    g_object_ref(cancellable.pointer)
     defer { g_object_unref(cancellable.pointer) }
     let outcome = Once<Result<T, any Error>>()
     let seconds = Int(timeout.components.seconds)
-    return try await withCheckedThrowingContinuation { continuation in
-      outcome.onResolve { continuation.resume(with: $0) }
-      let thread = Thread {
-        let result = Result { try body(cancellable.pointer) }
-        outcome.resolve(result)
-      }
-      thread.start()
-      DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
-        if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: seconds))) {
-          g_cancellable_cancel(cancellable.pointer)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        outcome.onResolve { continuation.resume(with: $0) }
+        let thread = Thread {
+          defer { g_object_unref(cancellable.pointer) }
+          outcome.resolve(Result { try body(cancellable.pointer) })
         }
+        thread.name = "app.secret-service"
+        thread.start()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+          if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: seconds))) {
+            g_cancellable_cancel(cancellable.pointer)
+          }
+        }
+      }
+    } onCancel: {
+      if outcome.resolve(.failure(CancellationError())) {
+        g_cancellable_cancel(cancellable.pointer)
       }
     }
   }
@@ -133,23 +145,35 @@ private struct SendableCancellable: @unchecked Sendable {
   init(_ pointer: UnsafeMutablePointer<GCancellable>?) { self.pointer = pointer }
 }
 
-/// A result that can be settled once, by whichever of the call and the timer comes first.
+/// A result that can be settled once, by whichever of the call, the timer and the task's
+/// cancellation comes first. The handler runs exactly once: at `resolve` when it is already
+/// set, or at `onResolve` when the result came first (a cancellation before the wait began).
 private final class Once<Value: Sendable>: Sendable {
-  private let state = Mutex<(value: Value?, handler: (@Sendable (Value) -> Void)?)>((nil, nil))
+  private struct State {
+    var value: Value?
+    var handler: (@Sendable (Value) -> Void)?
+  }
+
+  private let state = Mutex(State())
 
   func onResolve(_ handler: @escaping @Sendable (Value) -> Void) {
-    state.withLock { $0.handler = handler }
+    let settled: Value? = state.withLock { state in
+      if state.value == nil { state.handler = handler }
+      return state.value
+    }
+    if let settled { handler(settled) }
   }
 
   /// Returns true for the first caller only.
   @discardableResult
   func resolve(_ value: Value) -> Bool {
-    let handler: (@Sendable (Value) -> Void)? = state.withLock { state in
-      guard state.value == nil else { return nil }
+    let (first, handler): (Bool, (@Sendable (Value) -> Void)?) = state.withLock { state in
+      guard state.value == nil else { return (false, nil) }
       state.value = value
-      return state.handler
+      defer { state.handler = nil }
+      return (true, state.handler)
     }
     handler?(value)
-    return handler != nil
+    return first
   }
 }

@@ -65,6 +65,10 @@ public final class PushRegistrationFlows {
   private let sessionDelay: Duration
   /// Told where a flow is, on the flow's own task.
   public var onProgress: ((PushProgress) -> Void)?
+  /// The session fetched by an earlier step, its 3 s already waited. One command reads the
+  /// status and then changes it: fetching and waiting again for the change would add 3 s to
+  /// every change, and push a failing one past the 3 s rule plus the 15 s request limit.
+  private var sessionAtHand: String?
 
   public init(
     push: any PushAuthenticationUC, session: any SessionUC, vendor: any VendorUC,
@@ -120,6 +124,7 @@ public final class PushRegistrationFlows {
   // MARK: - Steps
 
   nonisolated(nonsending) private func freshSession(shielded: Bool = false) async throws -> String {
+    if let sessionAtHand { return sessionAtHand }
     onProgress?(.fetchingSession)
     let value =
       shielded
@@ -133,6 +138,7 @@ public final class PushRegistrationFlows {
     } else {
       try await clock.sleep(for: sessionDelay)
     }
+    sessionAtHand = value
     return value
   }
 
@@ -157,11 +163,14 @@ public final class PushRegistrationFlows {
       onProgress?(.undoing)
       _ = try? await shieldedValue(undoPush())
       return .undone(
-        refusedBy: .vendor, reason: Self.reason(other), report: try await rereadStatus())
+        refusedBy: .vendor, reason: Self.reason(other),
+        report: try await rereadStatus(session: session))
     case (let other, .success(true)):
       onProgress?(.undoing)
       _ = try? await shieldedValue(undoVendor())
-      return .undone(refusedBy: .push, reason: Self.reason(other), report: try await rereadStatus())
+      return .undone(
+        refusedBy: .push, reason: Self.reason(other),
+        report: try await rereadStatus(session: session))
     default:
       return .refused(reason: "push: \(Self.reason(pushSaid)); vendor: \(Self.reason(vendorSaid))")
     }
@@ -183,9 +192,13 @@ public final class PushRegistrationFlows {
     return PushStatusReport(push: pushSays, vendor: vendorSays)
   }
 
-  nonisolated(nonsending) private func rereadStatus() async throws -> PushStatusReport {
-    let session = try await freshSession(shielded: true)
-    return try await shieldedStatus(session: session, fallback: false)
+  /// Reads both statuses after an undo, with the session the change used: it has had its
+  /// 3 s already, and a second wait would push a failing command past the 3 s rule plus the
+  /// 15 s request limit.
+  nonisolated(nonsending) private func rereadStatus(session: String) async throws
+    -> PushStatusReport
+  {
+    try await shieldedStatus(session: session, fallback: false)
   }
 
   // MARK: - Plumbing
@@ -209,7 +222,8 @@ public final class PushRegistrationFlows {
   /// `together`, in a task of its own that the caller's cancellation does not reach.
   private static func shieldedTogether<A: Publisher, B: Publisher>(
     _ firstCall: UncheckedPublisher<A>, _ secondCall: UncheckedPublisher<B>
-  ) async throws -> (A.Output, B.Output) where A.Output: Sendable, B.Output: Sendable {
+  ) async throws -> (A.Output, B.Output)
+  where A: SendableMetatype, B: SendableMetatype, A.Output: Sendable, B.Output: Sendable {
     try await Task { try await together(firstCall, secondCall) }.value
   }
 
@@ -226,7 +240,7 @@ public final class PushRegistrationFlows {
 
   nonisolated(nonsending) private func shieldedValue<P: Publisher>(_ publisher: P) async throws
     -> P.Output
-  where P.Output: Sendable {
+  where P: SendableMetatype, P.Output: Sendable {
     let subscribed = UncheckedPublisher(publisher)
     return try await Task { try await subscribed.publisher.firstValue() }.value
   }

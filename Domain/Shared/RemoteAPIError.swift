@@ -15,3 +15,18 @@ public enum RemoteAPIError: Error, Equatable, Sendable {
   /// The server answered with success but the body did not follow the contract.
   case invalidResponse(reason: String)
 }
+
+extension RemoteAPIError: CustomStringConvertible {
+  /// A short phrase for places that keep a failure as text, such as the push flows' reasons
+  /// ("the vendor backend failed (no answer within 15 s)"). Screens use `UserFacingError`.
+  public var description: String {
+    switch self {
+    case .unauthorized: "session rejected"
+    case .unreachable(let reason): "unreachable: \(reason)"
+    case .timedOut(let seconds): "no answer within \(seconds) s"
+    case .server(let status, let code, let description):
+      "HTTP \(status)" + (description.map { ": \($0)" } ?? code.map { " (\($0))" } ?? "")
+    case .invalidResponse(let reason): "unreadable answer: \(reason)"
+    }
+  }
+}

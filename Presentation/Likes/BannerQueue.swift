@@ -1,3 +1,5 @@
+import Domain
+
 /// Mutual-match banners, one at a time: each stays on screen for `duration` on the injected
 /// clock, then the next one waiting takes its place. Nothing is dropped and none is cut short.
 @MainActor
@@ -35,11 +37,11 @@ public final class BannerQueue {
   private func show(_ banner: String) {
     current = banner
     onChange?(banner)
-    let clock = clock
-    let duration = duration
+    // The deadline is taken now, not when the timer's task first runs.
+    let deadline = Deadline(after: duration, on: clock)
     timer = Task { [weak self] in
       do {
-        try await clock.sleep(for: duration)
+        try await deadline.sleep()
       } catch {
         return
       }

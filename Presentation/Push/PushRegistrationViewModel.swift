@@ -16,6 +16,9 @@ public final class PushRegistrationViewModel {
     public var isRegisteredElsewhere = false
     /// True once a status has been read.
     public var isKnown = false
+    /// The last failure was the user's session: nobody is signed in, or the server rejected
+    /// the session. The person must sign in again.
+    public var requiresSignIn = false
   }
 
   public private(set) var state = State() {
@@ -77,6 +80,7 @@ public final class PushRegistrationViewModel {
     next.isLoading = true
     next.infoMessage = nil
     next.errorMessage = nil
+    next.requiresSignIn = false
     next.confirmationNeeded = nil
     state = next
     return true
@@ -113,7 +117,9 @@ public final class PushRegistrationViewModel {
     if error as? NotificationPermissionError == .denied {
       state.errorMessage = Self.permissionMessage
     } else {
-      state.errorMessage = UserFacingError(error).message
+      let failure = UserFacingError(error)
+      state.errorMessage = failure.message
+      state.requiresSignIn = failure.requiresAuthentication
     }
   }
 }

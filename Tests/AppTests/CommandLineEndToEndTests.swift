@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the command line promises regardless of any backend: help, usage errors, exit codes.
-@Suite struct CommandLineEndToEndTests {
+@Suite(.timeLimit(.minutes(3))) struct CommandLineEndToEndTests {
   @Test func help_listsTheCommands() async throws {
     let app = try AppRunner()
     defer { app.remove() }
@@ -37,7 +37,7 @@ import Testing
     let app = try AppRunner()
     defer { app.remove() }
     let file = app.scratch.appendingPathComponent("not-a-folder")
-    FileManager.default.createFile(atPath: file.path, contents: Data())
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data())
 
     let result = try await app.run(["session", "--data-dir", file.path])
 

@@ -2,7 +2,7 @@ import Domain
 import Presentation
 import Testing
 
-@Suite struct UserFacingErrorTests {
+@Suite(.timeLimit(.minutes(1))) struct UserFacingErrorTests {
   @Test(arguments: [
     (SessionError.notSignedIn as any Error, "not_signed_in", "You are not signed in.", true),
     (

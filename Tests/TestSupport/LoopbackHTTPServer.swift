@@ -1,180 +1,137 @@
 import Data
 import Foundation
+import Hummingbird
+import Logging
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// A small HTTP/1.1 server on 127.0.0.1 for tests: each request goes to `handler`, whose
-/// answer is sent back with `Connection: close`. It lets the real `URLSessionHTTPClient`
-/// and the built `app` binary talk to a server whose every answer a test decides
-/// (the embedded backend over real HTTP, a 500 page, broken JSON, a slow answer).
+/// An HTTP server on 127.0.0.1 for tests, on Hummingbird 2 (SwiftNIO): each request goes to
+/// `handler`, whose answer a test decides (the embedded backend over real HTTP, a 500 page,
+/// broken JSON, an answer that never comes). It lets the real `URLSessionHTTPClient` and
+/// the built `app` binary talk to a server they only know by its URL.
+///
+/// Requests are answered on SwiftNIO's event loops and on a thread of the server's own
+/// (`DedicatedExecutor`), never on one that waits for the cooperative pool, so a busy
+/// parallel suite cannot starve it.
 public final class LoopbackHTTPServer: Sendable {
   public typealias Handler = @Sendable (BackendHTTPRequest) async -> BackendHTTPResponse
 
-  public let port: UInt16
-  private let listener: Int32
-  private let handler: Handler
-  private let received = Mutex<[String]>([])
-  private let stopped = Mutex(false)
+  public let port: Int
+  private let listener: Listener
+  private let running: Task<Void, any Error>
+  private let log: RequestLog
 
-  public init(handler: @escaping Handler) throws {
-    self.handler = handler
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard listener >= 0 else { throw ServerError("socket() failed") }
-    var reuse: Int32 = 1
-    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(listener, 64) == 0 else {
-      close(listener)
-      throw ServerError("bind/listen failed")
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-    }
+  private init(listener: Listener, running: Task<Void, any Error>, log: RequestLog) {
+    self.port = listener.port
     self.listener = listener
-    port = UInt16(bigEndian: address.sin_port)
-    let thread = Thread { [self] in acceptLoop() }
-    thread.start()
+    self.running = running
+    self.log = log
   }
 
-  deinit { stop() }
+  /// The listening socket: its port, and a way to close it.
+  private struct Listener: Sendable {
+    let port: Int
+    let close: @Sendable () async -> Void
+  }
+
+  /// Starts a server on a free port and returns once it listens.
+  public static func start(handler: @escaping Handler) async throws -> LoopbackHTTPServer {
+    let log = RequestLog()
+    let (bound, announce) = AsyncStream<Listener>.makeStream()
+    var logger = Logger(label: "test-http-server")
+    logger.logLevel = .critical
+    let application = Application(
+      responder: CallbackResponder<BasicRequestContext> { request, _ in
+        let translated = try await Self.translate(request)
+        log.append("\(translated.method) \(request.uri.path)")
+        return Self.response(await handler(translated))
+      },
+      configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+      onServerRunning: { channel in
+        announce.yield(
+          Listener(port: channel.localAddress?.port ?? 0, close: { try? await channel.close() }))
+        announce.finish()
+      },
+      logger: logger)
+    // The server and every request it answers run on a thread of its own (child tasks
+    // inherit the preference), never waiting for the cooperative pool: see DedicatedExecutor.
+    let executor = DedicatedExecutor(label: "test-http-server")
+    let running = Task(executorPreference: executor) {
+      // If the server cannot start, the wait below ends instead of waiting for ever.
+      defer { announce.finish() }
+      try await application.runService(gracefulShutdownSignals: [])
+    }
+    var listeners = bound.makeAsyncIterator()
+    guard let listener = await listeners.next(), listener.port > 0 else {
+      running.cancel()
+      throw ServerError(
+        "the test server did not start: \(String(describing: await running.result))")
+    }
+    return LoopbackHTTPServer(listener: listener, running: running, log: log)
+  }
 
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
   /// "METHOD /path" of every request so far, in order.
-  public var requests: [String] { received.withLock { $0 } }
+  public var requests: [String] { log.entries.withLock { $0 } }
 
-  public func stop() {
-    let wasStopped = stopped.withLock { state in
-      defer { state = true }
-      return state
-    }
-    guard !wasStopped else { return }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+  /// Stops listening and returns once the port is closed: the next connection is refused.
+  /// (The listening socket is closed first and directly, so that no connection is accepted
+  /// while the server winds down.)
+  public func stop() async {
+    await listener.close()
+    running.cancel()
+    _ = await running.result
+  }
+
+  /// Stops the server without waiting, for `defer` blocks.
+  public func cancel() {
+    let listener = listener
+    Task { await listener.close() }
+    running.cancel()
   }
 
   /// A port on which nothing listens: for "server down".
-  public static func closedPort() throws -> UInt16 {
-    let server = try LoopbackHTTPServer { _ in BackendHTTPResponse(status: 500) }
-    let port = server.port
-    server.stop()
-    return port
+  public static func closedPort() async throws -> Int {
+    let server = try await start { _ in BackendHTTPResponse(status: 500) }
+    await server.stop()
+    return server.port
   }
 
-  private func acceptLoop() {
-    while true {
-      let connection = accept(listener, nil, nil)
-      guard connection >= 0 else { return }
-      Thread { [self] in serve(connection) }.start()
-    }
-  }
+  // MARK: - Translation
 
-  private func serve(_ connection: Int32) {
-    defer { close(connection) }
-    guard let request = readRequest(connection) else { return }
-    received.withLock { $0.append("\(request.method) \(request.path)") }
-    let answer = Self.wait { await self.handler(request) }
-    var head = "HTTP/1.1 \(answer.status) \(Self.reason(answer.status))\r\n"
-    for (name, value) in answer.headers where name.lowercased() != "content-length" {
-      head += "\(name): \(value)\r\n"
-    }
-    head += "Content-Length: \(answer.body.count)\r\nConnection: close\r\n\r\n"
-    writeAll(connection, Data(head.utf8) + answer.body)
-  }
-
-  private func readRequest(_ connection: Int32) -> BackendHTTPRequest? {
-    var buffer = Data()
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    let separator = Data("\r\n\r\n".utf8)
-    while buffer.range(of: separator) == nil {
-      let count = read(connection, &chunk, chunk.count)
-      guard count > 0 else { return nil }
-      buffer.append(contentsOf: chunk[0..<count])
-    }
-    let headEnd = buffer.range(of: separator)!
-    let head = String(decoding: buffer[..<headEnd.lowerBound], as: UTF8.self)
-    var body = Data(buffer[headEnd.upperBound...])
-    var lines = head.components(separatedBy: "\r\n")
-    let requestLine = lines.removeFirst().split(separator: " ")
-    guard requestLine.count >= 2 else { return nil }
-    var headers: [String: String] = [:]
-    for line in lines {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-        .trimmingCharacters(in: .whitespaces)
-    }
-    let length = Int(headers["content-length"] ?? "0") ?? 0
-    while body.count < length {
-      let count = read(connection, &chunk, chunk.count)
-      guard count > 0 else { return nil }
-      body.append(contentsOf: chunk[0..<count])
-    }
-    let target = String(requestLine[1])
+  private static func translate(_ request: Request) async throws -> BackendHTTPRequest {
+    let body = try await request.body.collect(upTo: 64 << 20)
+    let target = request.uri.description
     let components = URLComponents(string: target)
-    let segments = (components?.percentEncodedPath ?? target).split(separator: "/")
+    let segments = (components?.percentEncodedPath ?? request.uri.path).split(separator: "/")
       .map { String($0).removingPercentEncoding ?? String($0) }
     let query = Dictionary(
       (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+    var headers: [String: String] = [:]
+    for field in request.headers { headers[field.name.canonicalName] = field.value }
     return BackendHTTPRequest(
-      method: String(requestLine[0]), pathSegments: segments, query: query, headers: headers,
-      body: body)
+      method: request.method.rawValue, pathSegments: segments, query: query, headers: headers,
+      body: Data(body.readableBytesView))
   }
 
-  private func writeAll(_ connection: Int32, _ data: Data) {
-    data.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = send(
-          connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-        guard written > 0 else { return }
-        offset += written
-      }
+  private static func response(_ answer: BackendHTTPResponse) -> Response {
+    var fields = HTTPFields()
+    for (name, value) in answer.headers where name.lowercased() != "content-length" {
+      if let fieldName = HTTPFields.Element.Name(name) { fields[fieldName] = value }
     }
-  }
-
-  /// Runs async work from a plain thread and waits for it.
-  private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-    let box = Mutex<T?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      let value = await work()
-      box.withLock { $0 = value }
-      done.signal()
-    }
-    done.wait()
-    return box.withLock { $0! }
-  }
-
-  private static func reason(_ status: Int) -> String {
-    switch status {
-    case 200: "OK"
-    case 201: "Created"
-    case 204: "No Content"
-    case 401: "Unauthorized"
-    case 404: "Not Found"
-    case 409: "Conflict"
-    case 422: "Unprocessable Entity"
-    case 500: "Internal Server Error"
-    case 502: "Bad Gateway"
-    case 503: "Service Unavailable"
-    default: "Status"
-    }
+    return Response(
+      status: .init(code: answer.status), headers: fields,
+      body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
   }
 
   struct ServerError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
   }
+}
+
+/// The requests a server saw, shared between its handler tasks and the test.
+private final class RequestLog: Sendable {
+  let entries = Mutex<[String]>([])
+  func append(_ entry: String) { entries.withLock { $0.append(entry) } }
 }

@@ -1,18 +1,21 @@
 import Clocks
 
 extension TestClock where Duration == Swift.Duration {
-  /// Moves time on in steps of `step` until `done()` holds (at most `limit` in all). A flow
-  /// that starts sleeping a moment after the test began advancing still wakes, which a single
-  /// jump of the exact length cannot promise.
+  /// Moves time on in steps of `step` until `done()` holds, and fails naming `what` when it
+  /// still does not after `limit` of clock time. A flow that starts sleeping a moment after
+  /// the test began advancing still wakes, which a single jump of the exact length cannot
+  /// promise. Between steps it waits (bounded, in real time) for the woken tasks to act.
   public func advance(
     by step: Duration = .milliseconds(100), upTo limit: Duration = .seconds(30),
-    until done: @Sendable () -> Bool
-  ) async {
+    until what: String, _ done: @Sendable () -> Bool
+  ) async throws {
     var moved = Duration.zero
-    while !done() && moved < limit {
+    while !done() {
+      guard moved < limit else { throw NeverHappened(what, within: limit) }
       await advance(by: step)
       moved += step
-      for _ in 0..<10 { await Task.yield() }
+      // Give the tasks this step woke a bounded chance to act before the next step.
+      try? await waitUntil(what, within: .milliseconds(20), done)
     }
   }
 }

@@ -30,7 +30,7 @@ public final class URLSessionHTTPClient: HTTPClient {
     request.timeoutInterval = timeout
     let (data, response): (Data, URLResponse)
     do {
-      (data, response) = try await session.data(for: request)
+      (data, response) = try await URLSessionDataCall.run(request, on: session)
     } catch let error as URLError {
       throw Self.map(error, timeout: timeout, url: request.url)
     }

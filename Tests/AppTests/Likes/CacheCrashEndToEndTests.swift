@@ -5,7 +5,7 @@ import Testing
 
 /// `kill -9` in the middle of a cache write: the file must open, pass SQLite's integrity
 /// check, and hold either whole pages or none, never part of one.
-@Suite struct CacheCrashEndToEndTests {
+@Suite(.timeLimit(.minutes(3))) struct CacheCrashEndToEndTests {
   @Test func aWriterKilledMidTransaction_leavesASoundCache() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "crash-\(UUID().uuidString)")
@@ -19,20 +19,22 @@ import Testing
     // The writer fills a million likes in one transaction. The write-ahead log only grows
     // inside that transaction: once it passes 20 MB, the writer is killed mid-write.
     let log = folder.appendingPathComponent("app.sqlite-wal").path
-    let status = try await ChildProcess.run(
-      writer, ["--folder", folder.path], environment: ProcessInfo.processInfo.environment,
-      files: .init(
-        stdin: URL(fileURLWithPath: "/dev/null"),
-        stdout: scratch.scratch.appendingPathComponent("out"),
-        stderr: scratch.scratch.appendingPathComponent("err")),
-      limit: 120,
-      killWhen: {
-        let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
-        return size > 20_000_000
-      })
+    let status = try await ProcessSlots.shared.withSlot {
+      try await ChildProcess.run(
+        writer, ["--folder", folder.path], environment: ProcessInfo.processInfo.environment,
+        files: .init(
+          stdin: URL(fileURLWithPath: "/dev/null"),
+          stdout: scratch.scratch.appendingPathComponent("out"),
+          stderr: scratch.scratch.appendingPathComponent("err")),
+        limit: 120,
+        killWhen: {
+          let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+          return size > 20_000_000
+        })
+    }
 
     #expect(status == 128 + SIGKILL, "the writer was killed, not finished")
-    let (database, recovery) = try AppDatabase.open(
+    let (database, recovery) = try await AppDatabase.open(
       at: folder.appendingPathComponent("app.sqlite"), now: Date())
     #expect(recovery == .none)
     #expect(try database.isIntact())

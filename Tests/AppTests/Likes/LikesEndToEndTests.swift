@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct LikesEndToEndTests {
   @Test func blurredPages_neverRevealAName_untilUnblurred() async throws {
     let app = try AppRunner()
@@ -74,12 +76,12 @@ struct LikesEndToEndTests {
   }
 
   @Test func offline_cachedPagesStillShow_andUncachedOnesFailClearly() async throws {
-    let served = try ServedBackend()
+    let served = try await ServedBackend.start()
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     _ = try await app.run(["likes", "--api-url", served.apiURL])
-    served.stop()
+    await served.stop()
 
     let cached = try await app.run(["likes", "--api-url", served.apiURL, "--refresh"])
     let uncached = try await app.run(["likes", "--api-url", served.apiURL, "--page", "2"])
@@ -93,7 +95,7 @@ struct LikesEndToEndTests {
   }
 
   @Test func signedOut_exit4_andLogoutDeletesTheCache() async throws {
-    let served = try ServedBackend()
+    let served = try await ServedBackend.start()
     let app = try AppRunner()
     defer { app.remove() }
 
@@ -102,7 +104,7 @@ struct LikesEndToEndTests {
     _ = try await app.run(["likes", "--api-url", served.apiURL])
     _ = try await app.run(["logout", "--api-url", served.apiURL])
     try await app.signInDemo(on: served)
-    served.stop()
+    await served.stop()
     let afterLogout = try await app.run(["likes", "--api-url", served.apiURL])
 
     #expect(signedOut.status == 4)

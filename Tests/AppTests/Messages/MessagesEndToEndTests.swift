@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct MessagesEndToEndTests {
   @Test func messages_listsEverybodySorted_withMultiLineMessagesAsOneItem() async throws {
     let app = try AppRunner()
@@ -81,8 +83,8 @@ struct MessagesEndToEndTests {
   }
 
   @Test func send_refusesAnEmptySubjectOrMessage_beforeAnyRequest() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
@@ -122,8 +124,8 @@ struct MessagesEndToEndTests {
   func aBrokenAnswer_endsInAClearMessage_exit1(status: Int, body: String, message: String)
     async throws
   {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
@@ -139,11 +141,11 @@ struct MessagesEndToEndTests {
   }
 
   @Test func aServerThatIsDown_exit1() async throws {
-    let served = try ServedBackend()
+    let served = try await ServedBackend.start()
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    served.stop()
+    await served.stop()
 
     let result = try await app.run([
       "messages", "send", "--api-url", served.apiURL, "--to", "bob", "--subject", "s", "--message",
@@ -156,8 +158,8 @@ struct MessagesEndToEndTests {
   }
 
   @Test func signedOut_exit4_andAnExpiredSession_isRemoved() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
 

@@ -4,7 +4,7 @@ import Testing
 /// `app prepare` run as a person runs it: a script on stdin, or a terminal. The scripts use
 /// `--virtual-clock`, so `wait` moves time at once and no test sleeps; the rules themselves
 /// are tested on a TestClock in DomainTests.
-@Suite struct PrepareEndToEndTests {
+@Suite(.timeLimit(.minutes(3))) struct PrepareEndToEndTests {
   static let script = """
     # Walk through the flow, with the interruptions on the way.
     next

@@ -4,7 +4,9 @@ import Testing
 
 /// The push toggle against the embedded backend. Each command waits the real 3 s after its
 /// session, as the app does; the rule itself is tested on a TestClock in DomainTests.
-@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct PushEndToEndTests {
   @Test func statusOnOffToggle() async throws {
     let app = try AppRunner()

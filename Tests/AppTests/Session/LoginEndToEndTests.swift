@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct LoginEndToEndTests {
   @Test func login_signsInTheDemoAccount_andKeepsTheTokenInTheKeyringOnly() async throws {
     let app = try AppRunner()

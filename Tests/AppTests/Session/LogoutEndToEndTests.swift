@@ -2,11 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct LogoutEndToEndTests {
   @Test func logout_revokesOnTheServer_andDeletesTheKeyringItem() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
@@ -24,11 +26,11 @@ struct LogoutEndToEndTests {
   }
 
   @Test func logout_whenTheServerIsDown_keepsTheSession_untilLocalLogout() async throws {
-    let served = try ServedBackend()
+    let served = try await ServedBackend.start()
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    served.stop()
+    await served.stop()
 
     let failed = try await app.run(["logout", "--api-url", served.apiURL])
     let kept = SecretTool.accounts(server: served.apiURL)
@@ -47,8 +49,8 @@ struct LogoutEndToEndTests {
   }
 
   @Test func logout_treatsAServer401AsDone() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)

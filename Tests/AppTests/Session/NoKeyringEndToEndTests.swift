@@ -4,14 +4,14 @@ import Testing
 
 /// With no Secret Service the app must say so quickly, never hang, never ask the server for
 /// a token it cannot keep, and never fall back to a file. Needs no keyring of its own.
-@Suite struct NoKeyringEndToEndTests {
+@Suite(.timeLimit(.minutes(3))) struct NoKeyringEndToEndTests {
   private let noBus: [String: String?] = [
     "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "DISPLAY": nil,
   ]
 
   @Test func login_withoutASecretService_failsFast_beforeAskingForAToken() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
 
@@ -46,7 +46,9 @@ import Testing
 
 /// A keyring that is there but locked, with nobody to type its password: the app must say
 /// so at once, neither hang on the prompt nor claim that nobody is signed in.
-@Suite(.enabled(if: Keyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
 struct LockedKeyringEndToEndTests {
   @Test func session_inALockedKeyring_saysItIsLocked() async throws {
     let app = try AppRunner()

@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct SessionEndToEndTests {
   @Test func session_exits4_whenSignedOut_withJSONForScripts() async throws {
     let app = try AppRunner()
@@ -23,8 +25,8 @@ struct SessionEndToEndTests {
   }
 
   @Test func session_showsWhoWhereAndWhichKeyringItem_neverTheToken() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
@@ -52,8 +54,8 @@ struct SessionEndToEndTests {
   }
 
   @Test func anExpiredSession_isRemoved_andSaysSo_withExit4() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
@@ -87,8 +89,8 @@ struct SessionEndToEndTests {
   func aFailingServer_keepsTheSession_andSaysWhatHappened(
     status: Int, body: String, type: String, message: String
   ) async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
@@ -106,11 +108,11 @@ struct SessionEndToEndTests {
   }
 
   @Test func aServerThatIsDown_keepsTheSession_exit1() async throws {
-    let served = try ServedBackend()
+    let served = try await ServedBackend.start()
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    served.stop()
+    await served.stop()
 
     let result = try await app.run(["session", "--api-url", served.apiURL])
 
@@ -124,7 +126,7 @@ struct SessionEndToEndTests {
   }
 
   @Test func signingInToAServerThatIsDown_exits1_andStoresNothing() async throws {
-    let port = try LoopbackHTTPServer.closedPort()
+    let port = try await LoopbackHTTPServer.closedPort()
     let app = try AppRunner()
     defer { app.remove() }
 
@@ -138,8 +140,8 @@ struct SessionEndToEndTests {
   }
 
   @Test func theAPIURLComesFromTheEnvironment_whenNoOptionIsGiven() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
 
@@ -154,8 +156,8 @@ struct SessionEndToEndTests {
   }
 
   @Test func verboseLogsRequests_butNeverTheToken() async throws {
-    let served = try ServedBackend()
-    defer { served.stop() }
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
     let app = try AppRunner()
     defer { app.remove() }
 

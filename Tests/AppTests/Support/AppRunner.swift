@@ -24,16 +24,29 @@ struct AppRunner {
 
   /// Runs `app arguments…` with `stdin` as its standard input. `environment` adds or, with
   /// nil, removes variables; the runner's own defaults give a private HOME and no colour.
-  func run(_ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:])
-    async throws -> Result
-  {
-    try await run(Self.binary, arguments, stdin: stdin, environment: environment)
+  ///
+  /// The process waits for one of the suite's `ProcessSlots` first, unless `sharesASlot` is
+  /// false: for a process that mostly waits while the test runs others beside it (a watch
+  /// that must see what the next command does), so that it cannot hold up its partner.
+  func run(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:],
+    sharesASlot: Bool = true
+  ) async throws -> Result {
+    guard sharesASlot else {
+      return try await run(Self.binary, arguments, stdin: stdin, environment: environment)
+    }
+    return try await ProcessSlots.shared.withSlot {
+      try await run(Self.binary, arguments, stdin: stdin, environment: environment)
+    }
   }
 
   /// Runs a bash script with `$APP` set to the binary, for set-ups a single `app` run
   /// cannot make (a D-Bus session of its own, a keyring in a given state).
   func runShell(_ script: String) async throws -> Result {
-    try await run(URL(fileURLWithPath: "/bin/bash"), ["-c", script], stdin: nil, environment: [:])
+    try await ProcessSlots.shared.withSlot {
+      try await run(
+        URL(fileURLWithPath: "/bin/bash"), ["-c", script], stdin: nil, environment: [:])
+    }
   }
 
   private func run(
@@ -54,9 +67,9 @@ struct AppRunner {
     let errURL = scratch.appendingPathComponent("\(id).err")
     let inURL = scratch.appendingPathComponent("\(id).in")
     // Files, not pipes: a chatty process can never block on a full pipe nobody reads.
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
 
     let started = Date()
     let status = try await ChildProcess.run(

@@ -30,6 +30,10 @@ enum ChildProcess {
       &actions, 1, files.stdout.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(
       &actions, 2, files.stderr.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // Nothing else of the test process goes to the child. SwiftNIO's listening sockets are
+    // not close-on-exec: a child that inherited a test server's socket kept it listening
+    // after the server stopped, so "server down" became "no answer within 15 s".
+    closeInheritedDescriptors(&actions, from: 3)
 
     // A child inherits the spawning thread's signal mask, and the test runner's threads
     // block most signals: without this, the child (and the daemons it starts) would ignore
@@ -84,6 +88,21 @@ enum ChildProcess {
         continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
       }.start()
     }
+  }
+
+  /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34+), looked up at run time because
+  /// Swift's Glibc module does not declare it.
+  private static func closeInheritedDescriptors(
+    _ actions: inout posix_spawn_file_actions_t, from lowest: Int32
+  ) {
+    typealias AddCloseFrom =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard
+      let symbol = dlsym(
+        UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    else { preconditionFailure("glibc without posix_spawn_file_actions_addclosefrom_np") }
+    let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+    precondition(addCloseFrom(&actions, lowest) == 0, "addclosefrom failed")
   }
 
   struct SpawnError: Error, CustomStringConvertible {

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 /// The embedded backend served over real HTTP on loopback, under a path prefix, with
-/// answers a test can override per route ("GET /me" → a 500 page): a server the app only
-/// knows by its URL, as it would know any other.
+/// answers a test can override per route ("GET /me" → a 500 page, or no answer at all): a
+/// server the app only knows by its URL, as it would know any other.
 final class ServedBackend: Sendable {
   let server: LoopbackHTTPServer
   let backend: EmbeddedBackend
@@ -14,12 +14,16 @@ final class ServedBackend: Sendable {
 
   static let prefix = ["api", "v1"]
 
-  init() throws {
-    let backend = try TestBackend.make()
-    let overrides = Overrides()
+  private init(server: LoopbackHTTPServer, backend: EmbeddedBackend, overrides: Overrides) {
+    self.server = server
     self.backend = backend
     self.overrides = overrides
-    server = try LoopbackHTTPServer { request in
+  }
+
+  static func start() async throws -> ServedBackend {
+    let backend = try TestBackend.make()
+    let overrides = Overrides()
+    let server = try await LoopbackHTTPServer.start { request in
       guard request.pathSegments.starts(with: Self.prefix) else {
         return BackendHTTPResponse(status: 404, body: Data("<html>not here</html>".utf8))
       }
@@ -27,11 +31,19 @@ final class ServedBackend: Sendable {
         method: request.method,
         pathSegments: Array(request.pathSegments.dropFirst(Self.prefix.count)),
         query: request.query, headers: request.headers, body: request.body)
-      if let override = overrides.routes.withLock({ $0["\(inner.method) \(inner.path)"] }) {
-        return override
+      switch overrides.answer(for: "\(inner.method) \(inner.path)") {
+      case .some(.respond(let answer)):
+        return answer
+      case .some(.silence):
+        // Never answers: the client's own time limit must end the wait. Released when the
+        // test ends, so that the server can stop.
+        await overrides.released()
+        return BackendHTTPResponse(status: 503)
+      case nil:
+        return await backend.handle(inner)
       }
-      return await backend.handle(inner)
     }
+    return ServedBackend(server: server, backend: backend, overrides: overrides)
   }
 
   /// The URL to pass as `--api-url`, with its path prefix; also the keyring's `server`.
@@ -40,10 +52,16 @@ final class ServedBackend: Sendable {
   /// Makes `route` ("GET /me") answer `status` with `body` from now on.
   func answer(_ route: String, status: Int, body: String, contentType: String = "application/json")
   {
-    overrides.routes.withLock {
-      $0[route] = BackendHTTPResponse(
-        status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))
-    }
+    overrides.set(
+      route,
+      .respond(
+        BackendHTTPResponse(
+          status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))))
+  }
+
+  /// Makes `route` never answer, until the server stops.
+  func neverAnswer(_ route: String) {
+    overrides.set(route, .silence)
   }
 
   /// The routes the app asked for, below the prefix.
@@ -51,11 +69,37 @@ final class ServedBackend: Sendable {
     server.requests.map { $0.replacingOccurrences(of: " /api/v1/", with: " /") }
   }
 
-  func stop() { server.stop() }
+  /// Stops the server and returns once its port refuses connections.
+  func stop() async {
+    overrides.release()
+    await server.stop()
+  }
+
+  /// Stops the server without waiting, for `defer` blocks.
+  func cancel() {
+    overrides.release()
+    server.cancel()
+  }
 }
 
 private final class Overrides: Sendable {
-  let routes = Mutex<[String: BackendHTTPResponse]>([:])
+  enum Override: Sendable {
+    case respond(BackendHTTPResponse)
+    case silence
+  }
+
+  private let routes = Mutex<[String: Override]>([:])
+  private let releases = AsyncStream<Void>.makeStream()
+
+  func set(_ route: String, _ override: Override) { routes.withLock { $0[route] = override } }
+  func answer(for route: String) -> Override? { routes.withLock { $0[route] } }
+
+  /// Returns when the server stops (or the waiting request is cancelled).
+  func released() async {
+    for await _ in releases.stream {}
+  }
+
+  func release() { releases.continuation.finish() }
 }
 
 extension AppRunner {
@@ -65,5 +109,44 @@ extension AppRunner {
       ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin"],
       stdin: "demo-password")
     #expect(result.status == 0, "signing in failed: \(result.stderr)")
+  }
+}
+
+extension ServedBackend {
+  /// What each backend says of `deviceID`, asked of the backend itself (past any override):
+  /// ("register" | "unregister" | "anotherDevice", "register" | "unregister").
+  func registrations(of deviceID: String) async throws -> (push: String, vendor: String) {
+    let signedIn = await backend.handle(
+      Self.request(
+        "POST", "/oauth/token",
+        json: ["grant_type": "password", "username": "demo", "password": "demo-password"]))
+    let token = try #require(try Self.field("access_token", of: signedIn))
+    let opened = await backend.handle(
+      Self.request("POST", "/push/session", headers: ["Authorization": "Bearer \(token)"]))
+    let session = try #require(try Self.field("session", of: opened))
+    let push = await backend.handle(
+      Self.request("GET", "/push/status", query: ["session": session, "uuid": deviceID]))
+    let vendor = await backend.handle(
+      Self.request("GET", "/vendor/status", query: ["uuid": deviceID]))
+    return (
+      try #require(try Self.field("status", of: push)),
+      try #require(try Self.field("status", of: vendor))
+    )
+  }
+
+  private static func request(
+    _ method: String, _ path: String, query: [String: String] = [:],
+    headers: [String: String] = [:], json: [String: String]? = nil
+  ) -> BackendHTTPRequest {
+    var headers = headers
+    if json != nil { headers["Content-Type"] = "application/json" }
+    return BackendHTTPRequest(
+      method: method, pathSegments: path.split(separator: "/").map(String.init), query: query,
+      headers: headers, body: json.map { try! JSONEncoder().encode($0) } ?? Data())
+  }
+
+  private static func field(_ name: String, of response: BackendHTTPResponse) throws -> String? {
+    let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    return object?[name] as? String
   }
 }

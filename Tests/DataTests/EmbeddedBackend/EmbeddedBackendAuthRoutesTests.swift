@@ -5,7 +5,7 @@ import Testing
 
 @testable import Data
 
-@Suite struct EmbeddedBackendAuthRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendAuthRoutesTests {
   @Test func demoAccount_canSignIn_andReadItsProfile() async throws {
     let backend = try TestBackend.make()
 
@@ -150,12 +150,12 @@ import Testing
 
     let token: String
     do {
-      let first = try EmbeddedBackend(
+      let first = try await EmbeddedBackend(
         file: file, now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
         passwordRounds: 1_000)
       token = try await signIn(first, "demo", "demo-password")
     }
-    let second = try EmbeddedBackend(
+    let second = try await EmbeddedBackend(
       file: file, now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
       passwordRounds: 1_000)
 

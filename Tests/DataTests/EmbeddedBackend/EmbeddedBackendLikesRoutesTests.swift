@@ -6,7 +6,7 @@ import Testing
 @testable import Data
 
 /// The embedded backend's likes routes, through the app's own HTTP adapter.
-@Suite struct EmbeddedBackendLikesRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendLikesRoutesTests {
   @Test func pages_walkThe50SeededLikes_withCursors() async throws {
     let (api, token, _) = try await makeSUT()
 

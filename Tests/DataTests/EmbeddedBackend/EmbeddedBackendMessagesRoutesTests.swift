@@ -7,7 +7,7 @@ import Testing
 
 /// The embedded backend's messages routes, read back through the app's own repository and
 /// decoder: what the backend writes, the client must read.
-@Suite struct EmbeddedBackendMessagesRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendMessagesRoutesTests {
   @Test func seededConversations_includeEveryHardCase() async throws {
     let (repository, token) = try await makeSUT()
 

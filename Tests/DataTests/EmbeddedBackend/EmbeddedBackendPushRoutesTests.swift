@@ -6,7 +6,7 @@ import Testing
 @testable import Data
 
 /// The embedded backend's push and vendor routes, through the app's own adapters.
-@Suite struct EmbeddedBackendPushRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendPushRoutesTests {
   @Test func aDeviceRegisters_andAnotherDeviceSeesItAsAnotherDevice() async throws {
     let (client, access) = try await makeSUT()
     let endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Data
 
-@Suite struct PasswordHasherTests {
+@Suite(.timeLimit(.minutes(1))) struct PasswordHasherTests {
   @Test func verifiesTheRightPassword_only() throws {
     let sut = PasswordHasher(rounds: 1_000, randomBytes: { [UInt8](repeating: 7, count: $0) })
     let stored = try sut.hash("correct horse")

@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct HTTPLikesRemoteAPITests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPLikesRemoteAPITests {
   @Test func fetchData_asksForThePageAndBatch_andReadsNullsAndCursor() async throws {
     let client = HTTPClientStub(
       status: 200,

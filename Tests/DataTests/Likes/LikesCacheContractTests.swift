@@ -5,7 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite struct InMemoryLikesCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct InMemoryLikesCacheTests {
   private var specs: LikesCacheSpecs {
     let caches = Mutex<[String: InMemoryLikesCache]>([:])
     return LikesCacheSpecs { account in
@@ -32,7 +32,7 @@ import Testing
   }
 }
 
-@Suite struct GRDBLikesCacheTests {
+@Suite(.timeLimit(.minutes(1))) struct GRDBLikesCacheTests {
   private let database = try! AppDatabase.inMemory()
   private var specs: LikesCacheSpecs {
     LikesCacheSpecs { [database] account in GRDBLikesCache(database: database, account: account) }
@@ -82,7 +82,7 @@ import Testing
     let file = folder.appendingPathComponent("app.sqlite")
     try Data(repeating: 0x42, count: 8192).write(to: file)
 
-    let (database, recovery) = try AppDatabase.open(
+    let (database, recovery) = try await AppDatabase.open(
       at: file, now: Date(timeIntervalSince1970: 1_800_000_000))
 
     #expect(

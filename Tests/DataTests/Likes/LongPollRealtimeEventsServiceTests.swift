@@ -5,7 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite struct LongPollRealtimeEventsServiceTests {
+@Suite(.timeLimit(.minutes(1))) struct LongPollRealtimeEventsServiceTests {
   @Test func tenThousandEvents_arriveInOrder_noneLostNoneTwice_acrossReconnects() async throws {
     let server = EventsServerStub(total: 10_000, failEvery: 7)
     let sut = LongPollRealtimeEventsService(
@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func aFailedPoll_isRetriedAfterAPauseThatGrows() async throws {
-    let clock = TestClock()
+    let clock = RecordingClock()
     let server = EventsServerStub(total: 1, failEvery: 0, failFirstPolls: 2)
     let sut = LongPollRealtimeEventsService(remote: server, access: signedIn(), clock: clock)
     let stream = sut.events()
@@ -32,11 +32,13 @@ import Testing
       return try await iterator.next()
     }
 
-    await server.waitForPolls(2)  // the start, then the first failure
+    try await server.waitForPolls(2)  // the start, then the first failure
+    try await waitUntil("the service pauses after the failure") { clock.sleepsStarted == 1 }
     await clock.advance(by: .milliseconds(999))
     #expect(server.polls == 2, "no retry before 1 s")
     await clock.advance(by: .milliseconds(1))
-    await server.waitForPolls(3)  // the second failure
+    try await server.waitForPolls(3)  // the second failure
+    try await waitUntil("the service pauses again") { clock.sleepsStarted == 2 }
     await clock.advance(by: .milliseconds(1_999))
     #expect(server.polls == 3, "the next pause is 2 s")
     await clock.advance(by: .milliseconds(1))
@@ -90,8 +92,8 @@ private final class EventsServerStub: RealtimeEventsRemoteAPI {
   var polls: Int { state.withLock { $0.polls } }
   var failures: Int { state.withLock { $0.failures } }
 
-  func waitForPolls(_ count: Int) async {
-    while polls < count { await Task.yield() }
+  func waitForPolls(_ count: Int) async throws {
+    try await waitUntil("\(count) polls were made") { polls >= count }
   }
 
   func fetchEvents(after: Int, wait: Int, token: AccessToken) async throws -> RealtimeEventBatch {

@@ -5,7 +5,7 @@ import Testing
 
 /// Random and mutated envelopes: whatever arrives, the decoder returns people or a named
 /// `EnvelopeError`, and never crashes. The generator is seeded, so a failure repeats.
-@Suite struct BackendResponseFuzzTests {
+@Suite(.timeLimit(.minutes(1))) struct BackendResponseFuzzTests {
   @Test(arguments: [1, 2, 3, 4])
   func mutatedEnvelopes_decodeOrFailWithANamedError(seed: UInt64) {
     var random = SplitMix64(seed: seed)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Data
 
-@Suite struct BackendResponseTests {
+@Suite(.timeLimit(.minutes(1))) struct BackendResponseTests {
   /// An envelope around `body`, with the body JSON-encoded as a string, as servers send it.
   static func envelope(_ body: String, status: Int = 200) -> String {
     let encoded = String(decoding: try! JSONEncoder().encode(body), as: UTF8.self)

@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct HTTPMessagesRepositoryTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPMessagesRepositoryTests {
   @Test func loadAll_getsMessagesWithTheBearerToken() async throws {
     let client = HTTPClientStub(
       status: 200, body: BackendResponseTests.envelope(#"{"bob":[{"subject":"s","message":"m"}]}"#))

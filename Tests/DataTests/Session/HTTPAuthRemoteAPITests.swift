@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct HTTPAuthRemoteAPITests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPAuthRemoteAPITests {
   // MARK: - Requests follow the contract
 
   @Test func signIn_postsThePasswordGrant_belowTheBasePath() async throws {

@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite struct InMemoryUserSessionDataStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct InMemoryUserSessionDataStoreTests {
   @Test func readsNothing_whenEmpty() async throws { try await specs().readsNothing_whenEmpty() }
   @Test func readsWhatWasSaved() async throws { try await specs().readsWhatWasSaved() }
   @Test func savingTheSameAccountAgain_keepsTheNewToken() async throws {

@@ -8,6 +8,7 @@ import Testing
 /// and `server` attributes and deletes what it stored, so it never meets the app's items.
 /// Under CI=true a missing keyring fails these tests instead of skipping them.
 @Suite(
+  .timeLimit(.minutes(1)),
   .enabled(if: Keyring.shouldTest, "no Secret Service reachable (CI=true makes this a failure)"))
 struct LibsecretUserSessionDataStoreTests {
   @Test func readsNothing_whenEmpty() async throws {

@@ -2,7 +2,7 @@ import Data
 import Foundation
 import Testing
 
-@Suite struct APIEndpointTests {
+@Suite(.timeLimit(.minutes(1))) struct APIEndpointTests {
   @Test(arguments: [
     ("http://127.0.0.1:8080", "/me", "http://127.0.0.1:8080/me"),
     ("http://127.0.0.1:8080/", "/me", "http://127.0.0.1:8080/me"),

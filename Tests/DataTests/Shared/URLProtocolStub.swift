@@ -7,7 +7,7 @@ import Synchronization
 
 /// Answers URLSession requests in process. Answers are keyed by host, so that tests running
 /// in parallel each get their own.
-final class URLProtocolStub: URLProtocol, @unchecked Sendable {
+final class URLProtocolStub: URLProtocol {
   // URLProtocol subclasses cannot be made Sendable: Foundation creates and calls them on its
   // own threads. This one holds no state of its own; the shared table is behind a Mutex.
 

@@ -9,7 +9,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct URLSessionHTTPClientTests {
+@Suite(.timeLimit(.minutes(1))) struct URLSessionHTTPClientTests {
   // MARK: - Against a URLProtocol stub
 
   @Test func send_deliversStatusAndBody_ofAnyStatus() async throws {
@@ -64,7 +64,7 @@ import Testing
 
   @Test func signsInOverRealHTTP_withTheEmbeddedBackendBehindAPathPrefix() async throws {
     let backend = try TestBackend.make()
-    let server = try LoopbackHTTPServer { request in
+    let server = try await LoopbackHTTPServer.start { request in
       // The server mounts the API under /api/v1, as a reverse proxy would.
       guard request.pathSegments.starts(with: ["api", "v1"]) else {
         return BackendHTTPResponse(status: 404)
@@ -74,7 +74,7 @@ import Testing
           method: request.method, pathSegments: Array(request.pathSegments.dropFirst(2)),
           query: request.query, headers: request.headers, body: request.body))
     }
-    defer { server.stop() }
+    defer { server.cancel() }
     let api = HTTPAuthRemoteAPI(
       endpoint: APIEndpoint(baseURL: server.baseURL.appendingPathComponent("api/v1")),
       client: URLSessionHTTPClient())
@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func reportsUnreachable_whenNothingListens() async throws {
-    let port = try LoopbackHTTPServer.closedPort()
+    let port = try await LoopbackHTTPServer.closedPort()
     let client = URLSessionHTTPClient()
     await #expect {
       try await client.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/me")!))
@@ -100,13 +100,13 @@ import Testing
 
   @Test func givesUpAfterItsTimeout_whenTheServerDoesNotAnswer() async throws {
     let release = AsyncStream<Void>.makeStream()
-    let server = try LoopbackHTTPServer { _ in
+    let server = try await LoopbackHTTPServer.start { _ in
       for await _ in release.stream {}
       return BackendHTTPResponse(status: 200)
     }
     defer {
       release.continuation.finish()
-      server.stop()
+      server.cancel()
     }
     // A short limit keeps the test quick; the app's is 15 s. Linux Foundation rounds a
     // limit below one second down to zero and fails at once, so 1 s is the shortest real one.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Data
 
-@Suite struct UUIDTextTests {
+@Suite(.timeLimit(.minutes(1))) struct UUIDTextTests {
   @Test func formatsSixteenBytesAsAVersion4UUID() {
     let text = UUIDText.version4(from: Array(0..<16))
     #expect(text == "00010203-0405-4607-8809-0a0b0c0d0e0f")

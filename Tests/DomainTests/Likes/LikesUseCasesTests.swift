@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite struct LikesUseCasesTests {
+@Suite(.timeLimit(.minutes(1))) struct LikesUseCasesTests {
   // MARK: - Pages: cache first, then network
 
   @Test func load_asksTheNetwork_whenTheCacheHasNoPage_andKeepsWhatItGot() async throws {

@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite struct MessagesUseCasesTests {
+@Suite(.timeLimit(.minutes(1))) struct MessagesUseCasesTests {
   @Test(arguments: [
     (["bob", "Alice", "carol"], ["Alice", "bob", "carol"]),
     (["b", "B", "a"], ["a", "B", "b"]),

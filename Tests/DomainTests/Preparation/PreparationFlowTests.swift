@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite struct PreparationFlowTests {
+@Suite(.timeLimit(.minutes(1))) struct PreparationFlowTests {
   @Test func startsOnHeadphones_andGoesThroughTheRequirementsInOrder() {
     var sut = PreparationFlow()
     var stages = [sut.stage]

@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite struct PreparationInterruptionsTests {
+@Suite(.timeLimit(.minutes(1))) struct PreparationInterruptionsTests {
   /// A step of a table: what happens to which interruption.
   enum Step: CustomStringConvertible, Sendable {
     case violate(PreparationInterruption)

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite struct PushRegistrationFlowsTests {
+@Suite(.timeLimit(.minutes(1))) struct PushRegistrationFlowsTests {
   // MARK: - The combined rule
 
   @Test(arguments: [
@@ -36,9 +36,11 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let status = Task { try await sut.status() }
-    await clock.advance(until: {
-      stubs.log.all.contains("vendorStatus") && stubs.log.all.contains("pushStatus")
-    })
+    try await clock.advance(
+      until: "vendorStatus and pushStatus were called",
+      {
+        stubs.log.all.contains("vendorStatus") && stubs.log.all.contains("pushStatus")
+      })
     let report = try await status.value
 
     #expect(report.combined == CombinedRegistration(isRegistered: true))
@@ -57,9 +59,11 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await clock.advance(until: {
-      stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
-    })
+    try await clock.advance(
+      until: "registerUser and register were called",
+      {
+        stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
+      })
     // Push has not answered, yet the vendor call was made: they run together.
     #expect(stubs.log.all.contains("registerUser"))
     pushAnswer.send(true)
@@ -90,7 +94,8 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
+    try await clock.advance(
+      until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
 
     let outcome = try await registering.value
     #expect(
@@ -111,9 +116,11 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await clock.advance(until: {
-      stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
-    })
+    try await clock.advance(
+      until: "registerUser and register were called",
+      {
+        stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
+      })
 
     #expect(try await registering.value == .refused(reason: "push: refused; vendor: down"))
     #expect(!stubs.log.all.contains("deRegister") && !stubs.log.all.contains("deRegisterUser"))
@@ -139,7 +146,8 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let deregistering = Task { try await sut.deregister() }
-    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
+    try await clock.advance(
+      until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
 
     let outcome = try await deregistering.value
     #expect(
@@ -183,9 +191,10 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    while !stubs.log.all.contains("fetchSession") { await Task.yield() }
+    try await waitUntil("the session is fetched") { stubs.log.all.contains("fetchSession") }
     registering.cancel()
-    await clock.advance(upTo: .seconds(5), until: { false })
+    // Cancelling ends the 3 s wait at once; moving past it shows nothing else is called.
+    await clock.advance(by: .seconds(5))
 
     await #expect(throws: CancellationError.self) { try await registering.value }
     #expect(stubs.log.all == ["permission", "fetchSession"])
@@ -198,13 +207,16 @@ import Testing
     let sut = makeSUT(stubs, clock: clock)
 
     let registering = Task { try await sut.register() }
-    await clock.advance(until: {
-      stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
-    })
+    try await clock.advance(
+      until: "registerUser and register were called",
+      {
+        stubs.log.all.contains("registerUser") && stubs.log.all.contains("register")
+      })
     registering.cancel()
     pushAnswer.send(false)
     pushAnswer.send(completion: .finished)
-    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
+    try await clock.advance(
+      until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
 
     _ = try? await registering.value
     #expect(

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite struct AuthRemoteUserSessionRepositoryTests {
+@Suite(.timeLimit(.minutes(1))) struct AuthRemoteUserSessionRepositoryTests {
   // MARK: - Launch
 
   @Test func loadUserSession_deliversNil_andAsksNoServer_whenNothingIsStored() async throws {

@@ -1,7 +1,7 @@
 import Domain
 import Testing
 
-@Suite struct CredentialRulesTests {
+@Suite(.timeLimit(.minutes(1))) struct CredentialRulesTests {
   @Test(arguments: [
     ("alice", "Alice", "long-enough", [CredentialIssue]()),
     ("", "Alice", "long-enough", [.usernameMissing]),

@@ -2,7 +2,7 @@ import Domain
 import TestSupport
 import Testing
 
-@Suite struct SignedInAccessTests {
+@Suite(.timeLimit(.minutes(1))) struct SignedInAccessTests {
   @Test func perform_hasTheStoredToken() async throws {
     let store = InMemoryUserSessionDataStore(
       RemoteUserSession(username: "alice", accessToken: AccessToken("t1")))

@@ -2,10 +2,11 @@ import Domain
 import Foundation
 import Presentation
 import Synchronization
+import TestSupport
 import Testing
 
 @MainActor
-@Suite struct LikesViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct LikesViewModelTests {
   @Test func load_showsThePage_andTheCountdown() async {
     let sut = makeSUT()
     await sut.load(page: 1, batchSize: 10, refresh: false)
@@ -26,7 +27,7 @@ import Testing
     #expect(badge.value == 0)
   }
 
-  @Test func skip_removesTheCardAtOnce_beforeTheServerAnswers() async {
+  @Test func skip_removesTheCardAtOnce_beforeTheServerAnswers() async throws {
     let gate = AsyncStream<Void>.makeStream()
     let sut = makeSUT(skip: { id in
       for await _ in gate.stream {}
@@ -37,7 +38,7 @@ import Testing
     sut.onStateChange = { pages.append($0.page?.items.map(\.id) ?? []) }
 
     let skipping = Task { await sut.skip("bbbbbbbb") }
-    while pages.isEmpty { await Task.yield() }
+    try await waitUntil("the optimistic page is shown") { !pages.isEmpty }
     #expect(pages.first == ["aaaaaaaa-1", "cccccccc-3"], "the card left before the answer")
     gate.continuation.finish()
     await skipping.value

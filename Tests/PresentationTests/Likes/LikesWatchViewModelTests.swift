@@ -2,11 +2,12 @@ import Clocks
 import Domain
 import Presentation
 import Synchronization
+import TestSupport
 import Testing
 
 @MainActor
-@Suite struct LikesWatchViewModelTests {
-  @Test func newLikes_raiseTheKeptBadge_andInheritTheCurrentBlur() async {
+@Suite(.timeLimit(.minutes(1))) struct LikesWatchViewModelTests {
+  @Test func newLikes_raiseTheKeptBadge_andInheritTheCurrentBlur() async throws {
     let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
     let blurred = LockedFlag(true)
     let badge = Badge(5)
@@ -21,7 +22,7 @@ import Testing
     let watching = Task { await sut.run() }
 
     continuation.yield(.likedYouInserted(user("a")))
-    while updates.count < 1 { await Task.yield() }
+    try await waitUntil("the watch shows an update") { !updates.isEmpty }
     blurred.value = false
     continuation.yield(.likedYouInserted(user("b")))
     continuation.yield(.mutualMatch(user("zoe")))

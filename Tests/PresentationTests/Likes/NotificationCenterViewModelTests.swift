@@ -1,11 +1,12 @@
 import Clocks
 import Domain
 import Presentation
+import TestSupport
 import Testing
 
 @MainActor
-@Suite struct NotificationCenterViewModelTests {
-  @Test func matchesFromTheWatchAndFromLikingBack_shareOneBannerQueue() async {
+@Suite(.timeLimit(.minutes(1))) struct NotificationCenterViewModelTests {
+  @Test func matchesFromTheWatchAndFromLikingBack_shareOneBannerQueue() async throws {
     let clock = TestClock()
     let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
     let sut = makeSUT(clock: clock, events: stream)
@@ -14,7 +15,7 @@ import Testing
     let watching = Task { await sut.watch.run() }
 
     continuation.yield(.mutualMatch(LikedUser(id: "1", userName: "Ana", avatarURL: nil)))
-    while updates.isEmpty { await Task.yield() }
+    try await waitUntil("the watch shows an update") { !updates.isEmpty }
     await sut.likedYou.likeBack("22222222")
 
     #expect(sut.banners.current == "It's a match with Ana!")

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite struct MessagesViewModelsTests {
+@Suite(.timeLimit(.minutes(1))) struct MessagesViewModelsTests {
   @Test func messages_goFromLoadingToSections() async {
     let people = [UserMessages(name: "bob", messages: [Message(subject: "s", text: "t")])]
     let sut = MessagesViewModel(loadAll: { people })

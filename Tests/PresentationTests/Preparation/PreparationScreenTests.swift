@@ -2,7 +2,7 @@ import Domain
 import Presentation
 import Testing
 
-@Suite struct PreparationScreenTests {
+@Suite(.timeLimit(.minutes(1))) struct PreparationScreenTests {
   @Test(arguments: [
     (PreparationStage.requirement(.headphones), "[1/3] Headphones"),
     (.requirement(.quiet), "[2/3] Quiet around"),

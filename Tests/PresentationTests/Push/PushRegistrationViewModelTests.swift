@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 @MainActor
-@Suite struct PushRegistrationViewModelTests {
-  @Test func load_showsLoading_thenTheCombinedState_andTheAnotherDeviceMessage() async {
+@Suite(.timeLimit(.minutes(1))) struct PushRegistrationViewModelTests {
+  @Test func load_showsLoading_thenTheCombinedState_andTheAnotherDeviceMessage() async throws {
     let clock = TestClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.anotherDevice, .register) }
@@ -15,10 +15,11 @@ import Testing
     sut.onStateChange = { loading.append($0.isLoading) }
 
     let loaded = Task { await sut.load() }
-    while stubs.log.all.isEmpty { await Task.yield() }
+    try await waitUntil("the flow makes its first call") { !stubs.log.all.isEmpty }
     #expect(sut.state.isLoading)
     #expect(sut.toggleLabel == "Push notifications: updating…")
-    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
+    try await clock.advance(
+      until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
     await loaded.value
 
     #expect(!sut.state.isRegistered)
@@ -28,13 +29,14 @@ import Testing
     #expect(loading.first == true && loading.last == false)
   }
 
-  @Test func turningOn_fromAnotherDevice_needsConfirmation_andDoesNothingWithout() async {
+  @Test func turningOn_fromAnotherDevice_needsConfirmation_andDoesNothingWithout() async throws {
     let clock = TestClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.anotherDevice, .unregister) }
     let sut = makeSUT(stubs, clock: clock)
     let loaded = Task { await sut.load() }
-    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
+    try await clock.advance(
+      until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
     await loaded.value
     let callsBefore = stubs.log.all.count
 
@@ -44,27 +46,29 @@ import Testing
     #expect(stubs.log.all.count == callsBefore)
   }
 
-  @Test func theToggleDoesNothing_whileAFlowRuns() async {
+  @Test func theToggleDoesNothing_whileAFlowRuns() async throws {
     let clock = TestClock()
     let stubs = PushStubs()
     let sut = makeSUT(stubs, clock: clock)
 
     let loading = Task { await sut.load() }
-    while stubs.log.all.isEmpty { await Task.yield() }
+    try await waitUntil("the flow makes its first call") { !stubs.log.all.isEmpty }
     await sut.toggle(confirmedMove: true)
     #expect(stubs.log.all == ["fetchSession"], "the toggle started nothing")
-    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
+    try await clock.advance(
+      until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
     await loading.value
   }
 
-  @Test func aHalfDoneRegistration_saysWhatWasUndone() async {
+  @Test func aHalfDoneRegistration_saysWhatWasUndone() async throws {
     let clock = TestClock()
     let stubs = PushStubs()
     stubs.answer("registerUser", .success(false))
     let sut = makeSUT(stubs, clock: clock)
 
     let turningOn = Task { await sut.setEnabled(true, confirmedMove: false) }
-    await clock.advance(until: { stubs.log.all.contains("vendorStatus") })
+    try await clock.advance(
+      until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
     await turningOn.value
 
     #expect(!sut.state.isRegistered)

@@ -3,7 +3,7 @@ import Presentation
 import Testing
 
 @MainActor
-@Suite struct LogoutViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct LogoutViewModelTests {
   @Test func logout_finishesWithTheOutcome() async {
     let repository = UserSessionRepositoryStub()
     repository.logoutResult.withLock { $0 = .success(.signedOut(username: "alice", revoked: true)) }

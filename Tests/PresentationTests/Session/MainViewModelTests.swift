@@ -3,7 +3,7 @@ import Presentation
 import Testing
 
 @MainActor
-@Suite struct MainViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct MainViewModelTests {
   @Test func launch_showsSignedIn_whenTheSessionIsConfirmed() async {
     let (sut, repository, states) = makeSUT()
     repository.loadResult.withLock { $0 = .success(.alice) }

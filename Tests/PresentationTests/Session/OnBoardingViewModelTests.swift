@@ -3,7 +3,7 @@ import Presentation
 import Testing
 
 @MainActor
-@Suite struct OnBoardingViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct OnBoardingViewModelTests {
   @Test func startsOnWelcome_andTheWelcomeChoicesNavigate() {
     let responder = SignedInResponderSpy()
     let sut = OnBoardingViewModel(

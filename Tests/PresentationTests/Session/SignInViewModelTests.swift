@@ -1,9 +1,10 @@
 import Domain
 import Presentation
+import TestSupport
 import Testing
 
 @MainActor
-@Suite struct SignInViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct SignInViewModelTests {
   @Test func signIn_refusesMissingInput_withoutARequest() async {
     let (sut, repository, responder) = makeSUT()
 
@@ -43,7 +44,7 @@ import Testing
     #expect(responder.sessions.isEmpty)
   }
 
-  @Test func signIn_ignoresASecondTap_whileTheFirstIsInFlight() async {
+  @Test func signIn_ignoresASecondTap_whileTheFirstIsInFlight() async throws {
     let (sut, repository, responder) = makeSUT()
     repository.signInResult.withLock { $0 = .success(.alice) }
     let release = repository.holdCalls()
@@ -51,7 +52,7 @@ import Testing
     await sut.send(.passwordChanged("secret"))
 
     let first = Task { await sut.send(.signInTapped) }
-    while repository.calls.isEmpty { await Task.yield() }
+    try await waitUntil("the sign-in reaches the repository") { !repository.calls.isEmpty }
     #expect(sut.state.status == .submitting)
     await sut.send(.signInTapped)
     release.finish()

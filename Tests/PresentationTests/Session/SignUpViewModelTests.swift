@@ -3,7 +3,7 @@ import Presentation
 import Testing
 
 @MainActor
-@Suite struct SignUpViewModelTests {
+@Suite(.timeLimit(.minutes(1))) struct SignUpViewModelTests {
   @Test func signUp_appliesTheFullRules_beforeAnyRequest() async {
     let (sut, repository, _) = makeSUT()
 
