@@ -227,15 +227,29 @@ public final class PushRegistrationFlows {
     try await Task { try await together(firstCall, secondCall) }.value
   }
 
-  /// Subscribes to both publishers at once and waits for the first value of each.
-  /// (`async let`, not `Publishers.Zip`: OpenCombine's Zip crashes when its upstreams answer
-  /// on other threads after the zipped subscription is released.)
+  /// Subscribes to both publishers at once and waits for the first value of each. The first
+  /// failure, from either side, ends the wait at once and cancels the other call. (Not
+  /// `async let`: awaiting the pair waits for the first one even when the second has
+  /// already failed. Not `Publishers.Zip`: OpenCombine's Zip crashes when its upstreams
+  /// answer on other threads after the zipped subscription is released.)
   private static func together<A: Publisher, B: Publisher>(
     _ firstCall: UncheckedPublisher<A>, _ secondCall: UncheckedPublisher<B>
-  ) async throws -> (A.Output, B.Output) where A.Output: Sendable, B.Output: Sendable {
-    async let firstValue = firstCall.publisher.firstValue()
-    async let secondValue = secondCall.publisher.firstValue()
-    return try await (firstValue, secondValue)
+  ) async throws -> (A.Output, B.Output)
+  where A: SendableMetatype, B: SendableMetatype, A.Output: Sendable, B.Output: Sendable {
+    try await withThrowingTaskGroup(of: EitherAnswer<A.Output, B.Output>.self) { group in
+      group.addTask { .first(try await firstCall.publisher.firstValue()) }
+      group.addTask { .second(try await secondCall.publisher.firstValue()) }
+      var first: A.Output?
+      var second: B.Output?
+      for try await answer in group {
+        switch answer {
+        case .first(let value): first = value
+        case .second(let value): second = value
+        }
+      }
+      guard let first, let second else { throw PublisherFinishedEmpty() }
+      return (first, second)
+    }
   }
 
   nonisolated(nonsending) private func shieldedValue<P: Publisher>(_ publisher: P) async throws
@@ -268,6 +282,12 @@ public final class PushRegistrationFlows {
 public struct PushCallError: Error, Equatable, Sendable, CustomStringConvertible {
   public let description: String
   public init(_ description: String) { self.description = description }
+}
+
+/// The answer of one of the two calls `together` runs.
+private enum EitherAnswer<First: Sendable, Second: Sendable>: Sendable {
+  case first(First)
+  case second(Second)
 }
 
 /// A publisher handed to the task that subscribes to it. The seed's protocols do not promise
