@@ -21,7 +21,6 @@ let package = Package(
     // Tests only: the HTTP server behind every end-to-end test over real HTTP, and a serial
     // executor for tests whose order depends on scheduling.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
   ],
   targets: [
     .target(
@@ -78,7 +77,6 @@ let package = Package(
         "Domain", "Data", .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],
