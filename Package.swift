@@ -21,6 +21,7 @@ let package = Package(
     // Tests only: the HTTP server behind every end-to-end test over real HTTP, and a serial
     // executor for tests whose order depends on scheduling.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(
@@ -76,6 +77,7 @@ let package = Package(
       dependencies: [
         "Domain", "Data", .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
         .product(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),

@@ -2,6 +2,7 @@ import Data
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// An HTTP server on 127.0.0.1 for tests, on Hummingbird 2 (SwiftNIO): each request goes to
@@ -16,27 +17,21 @@ public final class LoopbackHTTPServer: Sendable {
   public typealias Handler = @Sendable (BackendHTTPRequest) async -> BackendHTTPResponse
 
   public let port: Int
-  private let listener: Listener
+  private let services: ServiceGroup
   private let running: Task<Void, any Error>
   private let log: RequestLog
 
-  private init(listener: Listener, running: Task<Void, any Error>, log: RequestLog) {
-    self.port = listener.port
-    self.listener = listener
+  private init(port: Int, services: ServiceGroup, running: Task<Void, any Error>, log: RequestLog) {
+    self.port = port
+    self.services = services
     self.running = running
     self.log = log
-  }
-
-  /// The listening socket: its port, and a way to close it.
-  private struct Listener: Sendable {
-    let port: Int
-    let close: @Sendable () async -> Void
   }
 
   /// Starts a server on a free port and returns once it listens.
   public static func start(handler: @escaping Handler) async throws -> LoopbackHTTPServer {
     let log = RequestLog()
-    let (bound, announce) = AsyncStream<Listener>.makeStream()
+    let (bound, announce) = AsyncStream<Int>.makeStream()
     var logger = Logger(label: "test-http-server")
     logger.logLevel = .critical
     let application = Application(
@@ -47,26 +42,26 @@ public final class LoopbackHTTPServer: Sendable {
       },
       configuration: .init(address: .hostname("127.0.0.1", port: 0)),
       onServerRunning: { channel in
-        announce.yield(
-          Listener(port: channel.localAddress?.port ?? 0, close: { try? await channel.close() }))
+        announce.yield(channel.localAddress?.port ?? 0)
         announce.finish()
       },
       logger: logger)
     // The server and every request it answers run on a thread of its own (child tasks
     // inherit the preference), never waiting for the cooperative pool: see DedicatedExecutor.
     let executor = DedicatedExecutor(label: "test-http-server")
+    let services = ServiceGroup(services: [application], logger: logger)
     let running = Task(executorPreference: executor) {
       // If the server cannot start, the wait below ends instead of waiting for ever.
       defer { announce.finish() }
-      try await application.runService(gracefulShutdownSignals: [])
+      try await services.run()
     }
-    var listeners = bound.makeAsyncIterator()
-    guard let listener = await listeners.next(), listener.port > 0 else {
+    var ports = bound.makeAsyncIterator()
+    guard let port = await ports.next(), port > 0 else {
       running.cancel()
       throw ServerError(
         "the test server did not start: \(String(describing: await running.result))")
     }
-    return LoopbackHTTPServer(listener: listener, running: running, log: log)
+    return LoopbackHTTPServer(port: port, services: services, running: running, log: log)
   }
 
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -75,19 +70,21 @@ public final class LoopbackHTTPServer: Sendable {
   public var requests: [String] { log.entries.withLock { $0 } }
 
   /// Stops listening and returns once the port is closed: the next connection is refused.
-  /// (The listening socket is closed first and directly, so that no connection is accepted
-  /// while the server winds down.)
+  ///
+  /// A graceful shutdown, never a cancellation: it closes the listening socket, then serves
+  /// every connection already accepted and waits for the requests in flight, so a handler
+  /// that holds its answer must be released first. Cancelling the server instead drops
+  /// connections SwiftNIO has accepted but not yet handed over, and SwiftNIO traps on that
+  /// ("Deinited NIOAsyncWriter without calling finish()").
   public func stop() async {
-    await listener.close()
-    running.cancel()
+    await services.triggerGracefulShutdown()
     _ = await running.result
   }
 
-  /// Stops the server without waiting, for `defer` blocks.
+  /// Starts the graceful shutdown without waiting for it, for `defer` blocks.
   public func cancel() {
-    let listener = listener
-    Task { await listener.close() }
-    running.cancel()
+    let services = services
+    Task { await services.triggerGracefulShutdown() }
   }
 
   /// A port on which nothing listens: for "server down".
