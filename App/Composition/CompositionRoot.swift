@@ -91,14 +91,20 @@ struct CompositionRoot {
   }
 
   /// The push toggle's flows. The vendor backend is the main one unless `vendorURL` names
-  /// another; the 3-second wait runs on the real clock.
+  /// another, which is always reached over real HTTP, even beside the embedded backend (whose
+  /// client answers every URL in process). The 3-second wait runs on the real clock.
   func pushFlows(device: FilePushDevice, vendorURL: URL?) -> PushRegistrationFlows {
     let vendorEndpoint = vendorURL.map(APIEndpoint.init(baseURL:)) ?? endpoint
+    let vendorClient: any HTTPClient =
+      switch (backend, vendorURL) {
+      case (.embedded, .some): LoggingHTTPClient(URLSessionHTTPClient(), logger: logger)
+      default: httpClient
+      }
     return PushRegistrationFlows(
       push: HTTPPushAuthenticationUC(
         endpoint: endpoint, client: httpClient, deviceID: device.deviceID),
       session: HTTPSessionUC(endpoint: endpoint, client: httpClient, access: signedInAccess),
-      vendor: HTTPVendorUC(endpoint: vendorEndpoint, client: httpClient),
+      vendor: HTTPVendorUC(endpoint: vendorEndpoint, client: vendorClient),
       notifications: device, deviceID: device.deviceID, clock: ContinuousClock())
   }
 

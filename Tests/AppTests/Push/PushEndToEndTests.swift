@@ -29,6 +29,25 @@ struct PushEndToEndTests {
     _ = try await app.run(["logout"])
   }
 
+  /// The embedded backend answers every URL in process; a vendor named by `--vendor-url` is
+  /// still reached over the network, so a vendor that is down is a failure, not "off".
+  @Test func aVendorURLBesideTheEmbeddedBackend_isReachedOverHTTP() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let port = try await LoopbackHTTPServer.closedPort()
+
+    let result = try await app.run([
+      "push", "status", "--allow-notifications", "--vendor-url", "http://127.0.0.1:\(port)",
+    ])
+
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr.contains("could not connect to 127.0.0.1:\(port)"), "\(result.stderr)")
+    _ = try await app.run(["logout"])
+  }
+
   @Test func aRefusedVendorCall_leavesNothingRegistered() async throws {
     let app = try AppRunner()
     defer { app.remove() }
