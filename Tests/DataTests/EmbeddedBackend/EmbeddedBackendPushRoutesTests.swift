@@ -11,22 +11,23 @@ import Testing
     let (client, access) = try await makeSUT()
     let endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
     let session = try await HTTPSessionUC(endpoint: endpoint, client: client, access: access)
-      .fetchSession().value()
+      .fetchSession().firstValue()
     let mine = HTTPPushAuthenticationUC(endpoint: endpoint, client: client, deviceID: "device-a")
     let other = HTTPPushAuthenticationUC(endpoint: endpoint, client: client, deviceID: "device-b")
     let vendor = HTTPVendorUC(endpoint: endpoint, client: client)
 
-    #expect(try await mine.getRegistrationStatus(session: session).value() == .unregister)
-    #expect(try await mine.register(with: "device-a", session: session, token: "t").value())
-    #expect(try await vendor.registerUser(with: "device-a").value())
-    #expect(try await mine.getRegistrationStatus(session: session).value() == .register)
-    #expect(try await other.getRegistrationStatus(session: session).value() == .anotherDevice)
+    #expect(try await mine.getRegistrationStatus(session: session).firstValue() == .unregister)
+    #expect(try await mine.register(with: "device-a", session: session, token: "t").firstValue())
+    #expect(try await vendor.registerUser(with: "device-a").firstValue())
+    #expect(try await mine.getRegistrationStatus(session: session).firstValue() == .register)
+    #expect(try await other.getRegistrationStatus(session: session).firstValue() == .anotherDevice)
     #expect(
-      try await vendor.checkRegistrationStatusPublisher(uuid: "device-a").value() == .register)
+      try await vendor.checkRegistrationStatusPublisher(uuid: "device-a").firstValue() == .register)
     #expect(
-      try await vendor.checkRegistrationStatusPublisher(uuid: "device-b").value() == .unregister)
-    #expect(try await mine.deRegister(with: "device-a").value())
-    #expect(try await mine.getRegistrationStatus(session: session).value() == .unregister)
+      try await vendor.checkRegistrationStatusPublisher(uuid: "device-b").firstValue()
+        == .unregister)
+    #expect(try await mine.deRegister(with: "device-a").firstValue())
+    #expect(try await mine.getRegistrationStatus(session: session).firstValue() == .unregister)
   }
 
   @Test func anUnknownSession_is401() async throws {
@@ -35,7 +36,7 @@ import Testing
       endpoint: APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL), client: client,
       deviceID: "d")
     await #expect(throws: RemoteAPIError.unauthorized) {
-      try await push.getRegistrationStatus(session: "made-up").value()
+      try await push.getRegistrationStatus(session: "made-up").firstValue()
     }
   }
 
@@ -46,13 +47,13 @@ import Testing
     let vendor = HTTPVendorUC(
       endpoint: APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL), client: client)
 
-    #expect(try await vendor.registerUser(with: "d").value() == false)
+    #expect(try await vendor.registerUser(with: "d").firstValue() == false)
     await #expect(
       throws: RemoteAPIError.server(
         status: 500, code: "server_error",
         description: "Failing vendor/deregister on purpose (APP_EMBEDDED_PUSH_FAULTS)")
     ) {
-      try await vendor.deRegisterUser(with: "d").value()
+      try await vendor.deRegisterUser(with: "d").firstValue()
     }
   }
 
