@@ -103,7 +103,12 @@ let package = Package(
         "Presentation", "Domain", "Data", "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
       ]),
-    .testTarget(name: "AppTests", dependencies: ["App", "Data", "Domain", "TestSupport"]),
+    .testTarget(
+      name: "AppTests",
+      dependencies: [
+        "App", "Data", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -45,21 +45,23 @@ extension AppCommand.Likes {
       }
       console.message("Watching for new likes and matches… (Ctrl-C to stop)")
 
+      // Ctrl-C ends the watch cleanly instead of killing the process mid-line; so does the
+      // end of `--for`.
       let watching = Task { await viewModel.run() }
-      // Ctrl-C ends the watch cleanly instead of killing the process mid-line.
-      signal(SIGINT, SIG_IGN)
-      let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-      interrupt.setEventHandler { watching.cancel() }
-      interrupt.resume()
       let timer = duration.map { limit in
         Task {
           try? await Task.sleep(for: limit)
           watching.cancel()
         }
       }
-      await watching.value
+      await InterruptHandler().run {
+        await withTaskCancellationHandler {
+          await watching.value
+        } onCancel: {
+          watching.cancel()
+        }
+      }
       timer?.cancel()
-      interrupt.cancel()
       center.banners.stop()
       if console.stderrIsTerminal && center.banners.current != nil { console.prompt("\r\u{1B}[2K") }
 

@@ -20,7 +20,8 @@ extension AppCommand.Messages {
     var message: String
 
     func run() async throws {
-      let text = message == "-" ? LineInput.readAllStandardInput() : message
+      let text =
+        message == "-" ? LineInput(console: Console(json: false)).readAllStandardInput() : message
       try await Self.send(to: to, subject: subject, text: text, options)
     }
 

@@ -26,17 +26,18 @@ extension AppCommand {
 
     func run() async throws {
       let rejected = await Self.prepare(microphone: microphone.access, virtualClock: virtualClock)
-      if rejected > 0 && isatty(STDIN_FILENO) != 1 { throw ExitCode.validationFailure }
+      if rejected > 0 && !AppIO.current.stdinIsTerminal { throw ExitCode.validationFailure }
     }
 
     @MainActor
     static func prepare(microphone: MicrophoneAccess, virtualClock: Bool) async -> Int {
-      let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
-      let output = PreparationOutput(prompt: interactive ? "prepare> " : nil)
+      let io = AppIO.current
+      let interactive = io.stdinIsTerminal && io.stderrIsTerminal
+      let output = PreparationOutput(prompt: interactive ? "prepare> " : nil, io: io)
       let composition = PreparationComposition(
         microphone: microphone, virtualClock: virtualClock, output: output)
       let frontEnd = PreparationFrontEnd(
-        console: Console(json: false), output: output, composition: composition)
+        console: Console(json: false, io: io), output: output, composition: composition)
       return await frontEnd.run()
     }
   }

@@ -42,7 +42,7 @@ struct PushOptions: ParsableArguments {
   }
 
   var resolvedVendorURLString: String? {
-    let value = vendorURL ?? ProcessInfo.processInfo.environment["APP_VENDOR_URL"]
+    let value = vendorURL ?? AppIO.current.environment["APP_VENDOR_URL"]
     return value?.isEmpty == false ? value : nil
   }
 }
@@ -197,7 +197,7 @@ enum PushScreen {
   /// Asked once on a terminal; never asked in a script (denied unless --allow-notifications).
   private static func askPermission(allow: Bool, console: Console) -> FilePushDevice.Answer {
     if allow { return .granted }
-    guard isatty(STDIN_FILENO) == 1 else { return .notAsked }
+    guard console.io.stdinIsTerminal else { return .notAsked }
     let answer = LineInput(console: console).ask(
       "Allow notifications from app on this device? [y/N] ")
     return answer?.lowercased().hasPrefix("y") == true ? .granted : .denied
@@ -205,7 +205,7 @@ enum PushScreen {
 
   @MainActor
   private static func confirmMove(console: Console) -> Bool {
-    guard isatty(STDIN_FILENO) == 1 else { return false }
+    guard console.io.stdinIsTerminal else { return false }
     let answer = LineInput(console: console).ask(
       "\(PushRegistrationViewModel.moveMessage) Continue? [y/N] ")
     return answer?.lowercased().hasPrefix("y") == true

@@ -33,7 +33,7 @@ struct GlobalOptions: ParsableArguments {
   }
 
   var resolvedAPIURLString: String? {
-    let value = apiURL ?? ProcessInfo.processInfo.environment["APP_API_URL"]
+    let value = apiURL ?? AppIO.current.environment["APP_API_URL"]
     return value?.isEmpty == false ? value : nil
   }
 

@@ -8,7 +8,8 @@ import Logging
 #endif
 
 /// The only place that knows concrete types: it picks the backend, the HTTP client and the
-/// session store from the global options and hands out Domain ports.
+/// session store from the global options and hands out Domain ports. A test's
+/// `CompositionSeams` (in `AppIO`) replace the HTTP client, the session store and the clock.
 struct CompositionRoot {
   let dataFolder: DataFolder
   let backend: BackendChoice
@@ -19,6 +20,11 @@ struct CompositionRoot {
   let signedInAccess: SignedInAccess
   let sessionStore: any UserSessionDataStore
   let logger: Logger
+  /// What waits (push's 3 s, the long poll's retries) sleep on.
+  let clock: any Clock<Duration>
+  private let environment: [String: String]
+  /// A test's client for every request; nil for the real ones.
+  private let injectedHTTPClient: (any HTTPClient)?
 
   /// Which backend `app` talks to, and how it is named to people and in the keyring.
   enum BackendChoice {
@@ -42,29 +48,36 @@ struct CompositionRoot {
     }
   }
 
-  init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment)
-    async throws
-  {
-    logger = Self.makeLogger(verbose: options.verbose)
+  init(options: GlobalOptions, io: AppIO = .current) async throws {
+    let environment = io.environment
+    self.environment = environment
+    logger = Self.makeLogger(verbose: options.verbose, io: io)
+    clock = io.seams.clock ?? ContinuousClock()
+    injectedHTTPClient = io.seams.httpClient
     dataFolder = try DataFolder.prepare(
       DataFolder.resolve(option: options.dataDir, environment: environment))
     let client: any HTTPClient
     if let apiURL = options.resolvedAPIURL {
       backend = .remote(apiURL)
       endpoint = APIEndpoint(baseURL: apiURL)
-      client = URLSessionHTTPClient()
+      client = io.seams.httpClient ?? URLSessionHTTPClient()
     } else {
       backend = .embedded(dataFolder: dataFolder.url)
       endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
-      let embedded = try await EmbeddedBackend(
-        file: dataFolder.file("embedded-backend.sqlite"), now: { Date() },
-        randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
-        likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval,
-        pushFaults: try Self.pushFaults(environment))
-      client = EmbeddedBackendHTTPClient(backend: embedded)
+      if let injected = io.seams.httpClient {
+        client = injected
+      } else {
+        let embedded = try await EmbeddedBackend(
+          file: dataFolder.file("embedded-backend.sqlite"), now: { Date() },
+          randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
+          likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval,
+          pushFaults: try Self.pushFaults(environment))
+        client = EmbeddedBackendHTTPClient(backend: embedded)
+      }
     }
     httpClient = LoggingHTTPClient(client, logger: logger)
-    let sessionStore = LibsecretUserSessionDataStore(server: backend.keyringServer)
+    let sessionStore =
+      io.seams.sessionStore ?? LibsecretUserSessionDataStore(server: backend.keyringServer)
     sessionRepository = AuthRemoteUserSessionRepository(
       remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient), dataStore: sessionStore)
     signedInAccess = SignedInAccess(dataStore: sessionStore)
@@ -86,18 +99,18 @@ struct CompositionRoot {
   func pushDevice(ask: @escaping @Sendable () -> FilePushDevice.Answer) throws -> FilePushDevice {
     try FilePushDevice(
       file: dataFolder.file("push-device.json"),
-      deviceIDOverride: ProcessInfo.processInfo.environment["APP_DEVICE_ID"],
+      deviceIDOverride: environment["APP_DEVICE_ID"],
       randomBytes: Self.systemRandomBytes, ask: ask)
   }
 
   /// The push toggle's flows. The vendor backend is the main one unless `vendorURL` names
   /// another, which is always reached over real HTTP, even beside the embedded backend (whose
-  /// client answers every URL in process). The 3-second wait runs on the real clock.
+  /// client answers every URL in process). The 3-second wait runs on `clock`.
   func pushFlows(device: FilePushDevice, vendorURL: URL?) -> PushRegistrationFlows {
     let vendorEndpoint = vendorURL.map(APIEndpoint.init(baseURL:)) ?? endpoint
     let vendorClient: any HTTPClient =
-      switch (backend, vendorURL) {
-      case (.embedded, .some): LoggingHTTPClient(URLSessionHTTPClient(), logger: logger)
+      switch (backend, vendorURL, injectedHTTPClient) {
+      case (.embedded, .some, nil): LoggingHTTPClient(URLSessionHTTPClient(), logger: logger)
       default: httpClient
       }
     return PushRegistrationFlows(
@@ -105,14 +118,14 @@ struct CompositionRoot {
         endpoint: endpoint, client: httpClient, deviceID: device.deviceID),
       session: HTTPSessionUC(endpoint: endpoint, client: httpClient, access: signedInAccess),
       vendor: HTTPVendorUC(endpoint: vendorEndpoint, client: vendorClient),
-      notifications: device, deviceID: device.deviceID, clock: ContinuousClock())
+      notifications: device, deviceID: device.deviceID, clock: clock)
   }
 
-  /// Realtime events over the long poll, retried on the real clock.
+  /// Realtime events over the long poll, retried on the composition's clock.
   var realtimeEvents: any RealtimeEventsService {
     LongPollRealtimeEventsService(
       remote: HTTPLikesRemoteAPI(endpoint: endpoint, client: httpClient), access: signedInAccess,
-      clock: ContinuousClock())
+      clock: clock)
   }
 
   func likesEnvironment(database: AppDatabase, username: String) -> LikesEnvironment {
@@ -152,12 +165,12 @@ struct CompositionRoot {
     return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
   }
 
-  private static func makeLogger(verbose: Bool) -> Logger {
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = verbose ? .debug : .warning
-      return handler
+  /// A logger on the command's stderr. It is handed to what logs rather than set up with
+  /// `LoggingSystem.bootstrap`, which a process may call only once.
+  private static func makeLogger(verbose: Bool, io: AppIO) -> Logger {
+    var logger = Logger(label: "app") { label in LineLogHandler(label: label, write: io.writeError)
     }
-    return Logger(label: "app")
+    logger.logLevel = verbose ? .debug : .warning
+    return logger
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Where `app prepare` writes its transcript. Lines can come from the session while the
@@ -6,19 +5,21 @@ import Synchronization
 /// that the transcript stays readable.
 final class PreparationOutput: Sendable {
   let prompt: String?
+  private let io: AppIO
   private let atPrompt = Mutex(false)
 
   /// `prompt` is shown only when there is a person at a terminal to read it.
-  init(prompt: String?) {
+  init(prompt: String?, io: AppIO) {
     self.prompt = prompt
+    self.io = io
   }
 
   func write(_ lines: [String]) {
     guard !lines.isEmpty else { return }
     atPrompt.withLock { atPrompt in
-      if atPrompt { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-      FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-      if atPrompt, let prompt { FileHandle.standardError.write(Data(prompt.utf8)) }
+      if atPrompt { io.writeError("\r\u{1B}[2K") }
+      io.writeOutput(lines.map { $0 + "\n" }.joined())
+      if atPrompt, let prompt { io.writeError(prompt) }
     }
   }
 
@@ -26,14 +27,14 @@ final class PreparationOutput: Sendable {
   func readLine() -> String? {
     if let prompt {
       atPrompt.withLock { atPrompt in
-        FileHandle.standardError.write(Data(prompt.utf8))
+        io.writeError(prompt)
         atPrompt = true
       }
     }
-    let line = Swift.readLine(strippingNewline: true)
+    let line = io.readLine()
     atPrompt.withLock { $0 = false }
     // Ctrl-D leaves the cursor after the prompt; what follows starts on a line of its own.
-    if line == nil, prompt != nil { FileHandle.standardError.write(Data("\n".utf8)) }
+    if line == nil, prompt != nil { io.writeError("\n") }
     return line
   }
 }

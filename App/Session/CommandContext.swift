@@ -33,7 +33,7 @@ struct CommandContext {
   /// The password for a non-interactive sign-in or sign-up: all of stdin with
   /// `--password-stdin`, otherwise asked for without echo.
   func password(fromStandardInput: Bool, prompt: String) throws -> String {
-    if fromStandardInput { return LineInput.readAllStandardInput() }
+    if fromStandardInput { return LineInput(console: console).readAllStandardInput() }
     guard let typed = LineInput(console: console).askSecret(prompt) else {
       throw console.fail(UserFacingError(code: "input_ended", message: "No password was given."))
     }

@@ -5,29 +5,31 @@ import Presentation
 /// only on a terminal and never with `NO_COLOR`.
 struct Console: Sendable {
   let json: Bool
-  let stderrIsTerminal: Bool
+  /// The streams and environment of the command this console belongs to.
+  let io: AppIO
+  var stderrIsTerminal: Bool { io.stderrIsTerminal }
   let useColor: Bool
 
-  init(json: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
+  init(json: Bool, io: AppIO = .current) {
     self.json = json
-    stderrIsTerminal = isatty(STDERR_FILENO) == 1
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    useColor = stderrIsTerminal && !noColor && environment["TERM"] != "dumb"
+    self.io = io
+    let noColor = io.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    useColor = io.stderrIsTerminal && !noColor && io.environment["TERM"] != "dumb"
   }
 
   /// A line of data on stdout.
   func output(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    io.writeOutput(text + "\n")
   }
 
   /// A line for the person on stderr.
   func message(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    io.writeError(text + "\n")
   }
 
   /// Text on stderr with no newline, such as a prompt.
   func prompt(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    io.writeError(text)
   }
 
   func success(_ text: String) {

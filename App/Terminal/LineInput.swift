@@ -8,13 +8,13 @@ struct LineInput {
   /// The next line without its newline, or nil at the end of input.
   func ask(_ prompt: String) -> String? {
     console.prompt(prompt)
-    return readLine(strippingNewline: true)
+    return console.io.readLine()
   }
 
   /// Like `ask`, but the typed characters are not shown on a terminal.
   func askSecret(_ prompt: String) -> String? {
     console.prompt(prompt)
-    guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+    guard console.io.stdinIsTerminal else { return console.io.readLine() }
     var original = termios()
     tcgetattr(STDIN_FILENO, &original)
     var silent = original
@@ -24,12 +24,12 @@ struct LineInput {
       tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
       console.prompt("\n")
     }
-    return readLine(strippingNewline: true)
+    return console.io.readLine()
   }
 
   /// All of stdin, less one trailing newline: the `--password-stdin` convention.
-  static func readAllStandardInput() -> String {
-    let data = FileHandle.standardInput.readDataToEndOfFile()
+  func readAllStandardInput() -> String {
+    let data = console.io.readToEnd()
     var text = String(decoding: data, as: UTF8.self)
     if text.hasSuffix("\r\n") {
       text.removeLast(2)

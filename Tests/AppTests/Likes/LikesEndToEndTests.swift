@@ -7,7 +7,7 @@ import Testing
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct LikesEndToEndTests {
   @Test func blurredPages_neverRevealAName_untilUnblurred() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -33,7 +33,7 @@ struct LikesEndToEndTests {
   }
 
   @Test func likingBackByPrefix_isAMatch_andSkippingRemoves() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let items = try #require(
@@ -58,7 +58,7 @@ struct LikesEndToEndTests {
   }
 
   @Test func aTooShortOrUnknownID_isRefused_andBadPagingIsAUsageError() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -77,7 +77,7 @@ struct LikesEndToEndTests {
 
   @Test func offline_cachedPagesStillShow_andUncachedOnesFailClearly() async throws {
     let served = try await ServedBackend.start()
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     _ = try await app.run(["likes", "--api-url", served.apiURL])
@@ -96,7 +96,7 @@ struct LikesEndToEndTests {
 
   @Test func signedOut_exit4_andLogoutDeletesTheCache() async throws {
     let served = try await ServedBackend.start()
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let signedOut = try await app.run(["likes", "--api-url", served.apiURL])
@@ -113,7 +113,7 @@ struct LikesEndToEndTests {
   }
 
   @Test func aCorruptCacheFile_isMovedAside_withAWarning() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     try Data(repeating: 0x42, count: 4096).write(

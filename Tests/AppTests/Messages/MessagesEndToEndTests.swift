@@ -7,7 +7,7 @@ import Testing
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct MessagesEndToEndTests {
   @Test func messages_listsEverybodySorted_withMultiLineMessagesAsOneItem() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -29,7 +29,7 @@ struct MessagesEndToEndTests {
   }
 
   @Test func messages_json_keepsEveryCharacterExactly() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -46,7 +46,7 @@ struct MessagesEndToEndTests {
   }
 
   @Test func messagesOfOnePerson_acceptsAnyName_andSaysWhenThereIsNoSuchPerson() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -65,7 +65,7 @@ struct MessagesEndToEndTests {
   }
 
   @Test func send_postsAndShowsTheRecipientsMessages_readingTheTextFromStdin() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -85,7 +85,7 @@ struct MessagesEndToEndTests {
   @Test func send_refusesAnEmptySubjectOrMessage_beforeAnyRequest() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     let before = served.requests.count
@@ -126,7 +126,7 @@ struct MessagesEndToEndTests {
   {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     served.answer("GET /messages", status: status, body: body)
@@ -142,7 +142,7 @@ struct MessagesEndToEndTests {
 
   @Test func aServerThatIsDown_exit1() async throws {
     let served = try await ServedBackend.start()
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     await served.stop()
@@ -160,7 +160,7 @@ struct MessagesEndToEndTests {
   @Test func signedOut_exit4_andAnExpiredSession_isRemoved() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let signedOut = try await app.run(["messages", "--api-url", served.apiURL])

@@ -1,15 +1,19 @@
+import Clocks
 import Foundation
 import TestSupport
 import Testing
 
-/// The push toggle against the embedded backend. Each command waits the real 3 s after its
-/// session, as the app does; the rule itself is tested on a TestClock in DomainTests.
+@testable import App
+
+/// The push toggle against the embedded backend, in process. The 3 s wait after each session
+/// runs on an immediate clock here; the rule itself is tested on a TestClock in DomainTests,
+/// and on the real clock over HTTP in PushPartialFailureEndToEndTests.
 @Suite(
   .timeLimit(.minutes(3)),
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct PushEndToEndTests {
   @Test func statusOnOffToggle() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -49,7 +53,7 @@ struct PushEndToEndTests {
   }
 
   @Test func aRefusedVendorCall_leavesNothingRegistered() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let refusing: [String: String?] = ["APP_EMBEDDED_PUSH_FAULTS": "vendor/register=refuse"]
@@ -71,7 +75,7 @@ struct PushEndToEndTests {
   }
 
   @Test func anotherDevice_isShown_andMovingNeedsYes() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let other: [String: String?] = ["APP_DEVICE_ID": "e2e-other-device"]
@@ -94,7 +98,7 @@ struct PushEndToEndTests {
   }
 
   @Test func withoutPermission_itExplains_andSignedOutIsExit4() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
     defer { app.remove() }
 
     let signedOut = try await app.run(["push", "status"])

@@ -47,7 +47,7 @@ struct PushPartialFailureEndToEndTests {
   ) async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     let device = "partial-\(command)-\(backend)-\(fault)"
     let environment: [String: String?] = ["APP_DEVICE_ID": device]

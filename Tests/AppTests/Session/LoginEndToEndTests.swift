@@ -28,7 +28,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func login_withAWrongPassword_exits1_andStoresNothing() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let result = try await app.run(
@@ -41,7 +41,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func login_interactively_fromPipedLines_walksWelcomeAndSignIn() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let result = try await app.run(["login"], stdin: "what\n1\ndemo\nwrong\ndemo\ndemo-password\n")
@@ -56,7 +56,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func login_interactively_showsTheSignedInScreen_whenAlreadySignedIn() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     _ = try await app.run(
       ["login", "--username", "demo", "--password-stdin"], stdin: "demo-password")
@@ -70,7 +70,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func login_interactively_signsUpANewAccount() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let result = try await app.run(
@@ -83,7 +83,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func login_interactively_exits1_whenInputEnds_and4_whenThePersonQuits() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let ended = try await app.run(["login"], stdin: "1\ndemo\n")
@@ -96,7 +96,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func signup_createsTheAccount_andRefusesTakenOrBadInput() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let created = try await app.run(
@@ -122,7 +122,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func signingInAsAnotherAccount_replacesTheSessionForThatServer() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     _ = try await app.run(
       ["signup", "--username", "alice", "--name", "Alice", "--password-stdin"], stdin: "long-enough"
@@ -137,7 +137,7 @@ struct LoginEndToEndTests {
   }
 
   @Test func theEmbeddedBackendKeepsAccountsAcrossRuns() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     _ = try await app.run(
       ["signup", "--username", "carol", "--name", "Carol", "--password-stdin"], stdin: "long-enough"

@@ -9,7 +9,7 @@ struct LogoutEndToEndTests {
   @Test func logout_revokesOnTheServer_andDeletesTheKeyringItem() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     #expect(SecretTool.finds(account: "demo"))
@@ -27,7 +27,7 @@ struct LogoutEndToEndTests {
 
   @Test func logout_whenTheServerIsDown_keepsTheSession_untilLocalLogout() async throws {
     let served = try await ServedBackend.start()
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     await served.stop()
@@ -51,7 +51,7 @@ struct LogoutEndToEndTests {
   @Test func logout_treatsAServer401AsDone() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     served.answer("POST /auth/revoke", status: 401, body: "")
@@ -63,7 +63,7 @@ struct LogoutEndToEndTests {
   }
 
   @Test func logout_whenSignedOut_hasNothingToDo() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let result = try await app.run(["logout"])

@@ -7,7 +7,7 @@ import Testing
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct SessionEndToEndTests {
   @Test func session_exits4_whenSignedOut_withJSONForScripts() async throws {
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let text = try await app.run(["session"])
@@ -27,7 +27,7 @@ struct SessionEndToEndTests {
   @Test func session_showsWhoWhereAndWhichKeyringItem_neverTheToken() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     let token = try #require(SecretTool.token(server: served.apiURL, account: "demo"))
@@ -56,7 +56,7 @@ struct SessionEndToEndTests {
   @Test func anExpiredSession_isRemoved_andSaysSo_withExit4() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     served.answer(
@@ -91,7 +91,7 @@ struct SessionEndToEndTests {
   ) async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     served.answer("GET /me", status: status, body: body, contentType: type)
@@ -109,7 +109,7 @@ struct SessionEndToEndTests {
 
   @Test func aServerThatIsDown_keepsTheSession_exit1() async throws {
     let served = try await ServedBackend.start()
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
     await served.stop()
@@ -127,7 +127,7 @@ struct SessionEndToEndTests {
 
   @Test func signingInToAServerThatIsDown_exits1_andStoresNothing() async throws {
     let port = try await LoopbackHTTPServer.closedPort()
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let result = try await app.run(
@@ -142,7 +142,7 @@ struct SessionEndToEndTests {
   @Test func theAPIURLComesFromTheEnvironment_whenNoOptionIsGiven() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let result = try await app.run(
@@ -158,7 +158,7 @@ struct SessionEndToEndTests {
   @Test func verboseLogsRequests_butNeverTheToken() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner()
+    let app = try AppRunner.inProcess()
     defer { app.remove() }
 
     let login = try await app.run(

@@ -1,8 +1,16 @@
 import Foundation
 import Testing
 
-/// Runs the built `app` binary the way a person does, in a home folder of its own, and
-/// captures what they would see.
+@testable import App
+
+/// Runs `app` the way a person does, in a home folder of its own, and captures what they
+/// would see: as the built binary in a process of its own (`AppRunner()`), or in this test
+/// process through the same command parser and composition root (`AppRunner.inProcess()`),
+/// with streams of its own and whatever composition seams the test injects.
+///
+/// Most scenarios run in process: no process to start, so they are fast and run side by
+/// side freely. The binary is kept for what only a process shows: its exit, signals, a
+/// terminal, a D-Bus session or keyring of its own, a crash.
 struct AppRunner {
   struct Result {
     let stdout: String
@@ -16,7 +24,20 @@ struct AppRunner {
   var home: URL { scratch.appendingPathComponent("home") }
   var dataFolder: URL { home.appendingPathComponent(".local/share/app") }
 
+  /// The composition seams of in-process runs; nil runs the binary.
+  let seams: CompositionSeams?
+
   init() throws {
+    try self.init(seams: nil)
+  }
+
+  /// A runner whose commands run in this process, with `seams` in the composition root.
+  static func inProcess(_ seams: CompositionSeams = CompositionSeams()) throws -> AppRunner {
+    try AppRunner(seams: seams)
+  }
+
+  private init(seams: CompositionSeams?) throws {
+    self.seams = seams
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "app-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -32,6 +53,10 @@ struct AppRunner {
     _ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:],
     sharesASlot: Bool = true
   ) async throws -> Result {
+    if let seams {
+      return await InProcessCommand.run(
+        arguments, stdin: stdin, environment: variables(adding: environment), seams: seams)
+    }
     guard sharesASlot else {
       return try await run(Self.binary, arguments, stdin: stdin, environment: environment)
     }
@@ -49,9 +74,9 @@ struct AppRunner {
     }
   }
 
-  private func run(
-    _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String?]
-  ) async throws -> Result {
+  /// This process's environment without the app's own variables, with a private HOME, no
+  /// colour, and `environment`'s changes.
+  private func variables(adding environment: [String: String?]) -> [String: String] {
     var variables = ProcessInfo.processInfo.environment
     for name in ["APP_API_URL", "APP_DATA_DIR", "XDG_DATA_HOME", "APP_VENDOR_URL", "APP_DEVICE_ID"]
     {
@@ -61,6 +86,13 @@ struct AppRunner {
     variables["NO_COLOR"] = "1"
     variables["APP"] = Self.binary.path
     for (name, value) in environment { variables[name] = value }
+    return variables
+  }
+
+  private func run(
+    _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String?]
+  ) async throws -> Result {
+    let variables = variables(adding: environment)
 
     let id = UUID().uuidString
     let outURL = scratch.appendingPathComponent("\(id).out")

@@ -1,0 +1,65 @@
+import Data
+import Domain
+import Foundation
+import Synchronization
+
+/// What `app` reads from and writes to outside itself: its standard streams, its
+/// environment, whether it sits at a terminal, and Ctrl-C.
+///
+/// The binary uses the process's own (`standard`). Tests run commands in process with their
+/// own, bound for one command with `AppIO.$current.withValue(…)`: many commands then run side
+/// by side in one test process, each with its own streams and composition seams. Whatever
+/// keeps one (a `Console`, the composition root) reads `current` once, where the command
+/// starts, so that work on other threads still writes to the command's own streams.
+struct AppIO: Sendable {
+  var environment: [String: String]
+  /// Writes text to stdout as it is (no newline added).
+  var writeOutput: @Sendable (String) -> Void
+  /// Writes text to stderr as it is.
+  var writeError: @Sendable (String) -> Void
+  /// The next line of stdin without its newline; nil at the end of input.
+  var readLine: @Sendable () -> String?
+  /// All that is left of stdin.
+  var readToEnd: @Sendable () -> Data
+  var stdinIsTerminal: Bool
+  var stderrIsTerminal: Bool
+  /// Whether Ctrl-C may be taken over. Only a process of its own may: a command run in a
+  /// test process is stopped by cancelling its task.
+  var handlesSignals: Bool
+  /// Parts of the composition a test puts in place of the real ones.
+  var seams: CompositionSeams
+
+  @TaskLocal static var current = AppIO.standard
+
+  /// The process's own streams and environment.
+  static let standard = AppIO(
+    environment: ProcessInfo.processInfo.environment,
+    writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+    writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+    readLine: { Swift.readLine(strippingNewline: true) },
+    readToEnd: { FileHandle.standardInput.readDataToEndOfFile() },
+    stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+    stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+    handlesSignals: true,
+    seams: CompositionSeams())
+}
+
+/// What the composition root takes from a test instead of building it: nil builds the real
+/// one, as the binary does.
+struct CompositionSeams: Sendable {
+  /// Answers every request, to the main backend and the vendor's alike.
+  var httpClient: (any HTTPClient)?
+  /// Keeps the session instead of the keyring.
+  var sessionStore: (any UserSessionDataStore)?
+  /// What push's 3-second wait and the likes long poll's retries sleep on.
+  var clock: (any Clock<Duration>)?
+
+  init(
+    httpClient: (any HTTPClient)? = nil, sessionStore: (any UserSessionDataStore)? = nil,
+    clock: (any Clock<Duration>)? = nil
+  ) {
+    self.httpClient = httpClient
+    self.sessionStore = sessionStore
+    self.clock = clock
+  }
+}

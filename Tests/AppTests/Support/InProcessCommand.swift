@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Synchronization
+
+@testable import App
+
+/// Runs one `app` command in this process as `main` would: parse, run, and turn the error
+/// that ends it into the message and exit code ArgumentParser would print and exit with.
+/// The command sees only its own streams and environment, through `AppIO`.
+enum InProcessCommand {
+  static func run(
+    _ arguments: [String], stdin: String?, environment: [String: String],
+    seams: CompositionSeams
+  ) async -> AppRunner.Result {
+    let stdout = Capture()
+    let stderr = Capture()
+    let input = Input(stdin ?? "")
+    let io = AppIO(
+      environment: environment, writeOutput: stdout.append, writeError: stderr.append,
+      readLine: input.readLine, readToEnd: input.readToEnd, stdinIsTerminal: false,
+      stderrIsTerminal: false, handlesSignals: false, seams: seams)
+    let started = ContinuousClock.now
+    let status = await AppIO.$current.withValue(io) {
+      await parseAndRun(arguments, io: io)
+    }
+    return AppRunner.Result(
+      stdout: stdout.text, stderr: stderr.text, status: status,
+      seconds: (ContinuousClock.now - started) / .seconds(1))
+  }
+
+  private static func parseAndRun(_ arguments: [String], io: AppIO) async -> Int32 {
+    do {
+      var command = try AppCommand.parseAsRoot(arguments)
+      if var asynchronous = command as? any AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+      return 0
+    } catch {
+      let code = AppCommand.exitCode(for: error)
+      let message = AppCommand.fullMessage(for: error)
+      if !message.isEmpty {
+        if code == .success {
+          io.writeOutput(message + "\n")
+        } else {
+          io.writeError(message + "\n")
+        }
+      }
+      return code.rawValue
+    }
+  }
+
+  /// What a command wrote to one stream.
+  private final class Capture: Sendable {
+    private let buffer = Mutex("")
+    var text: String { buffer.withLock { $0 } }
+    @Sendable func append(_ text: String) { buffer.withLock { $0 += text } }
+  }
+
+  /// Standard input as a string, read line by line or all at once.
+  private final class Input: Sendable {
+    private let rest: Mutex<Substring>
+
+    init(_ text: String) { rest = Mutex(Substring(text)) }
+
+    @Sendable func readLine() -> String? {
+      rest.withLock { rest in
+        guard !rest.isEmpty else { return nil }
+        guard let newline = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else {
+          defer { rest = "" }
+          return String(rest)
+        }
+        defer { rest = rest[rest.index(after: newline)...] }
+        return String(rest[..<newline])
+      }
+    }
+
+    @Sendable func readToEnd() -> Data {
+      rest.withLock { rest in
+        defer { rest = "" }
+        return Data(rest.utf8)
+      }
+    }
+  }
+}
