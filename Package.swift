@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers are separate targets so the compiler enforces the dependency rule:
 // Data → Domain, Presentation → Domain, App → everything. Domain and Presentation
-// import no infrastructure.
+// import no infrastructure. The server side (`Backend`) depends on no client layer; only
+// `BackendBridge` (the in-process HTTP client) and the composition root see both.
 let package = Package(
   name: "CleanArchitectureApp",
   products: [
@@ -18,8 +19,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-    // Tests only: the HTTP server behind every end-to-end test over real HTTP, and a serial
-    // executor for tests whose order depends on scheduling.
+    // `app serve` and every test over real HTTP: one server, with graceful shutdown.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
@@ -38,14 +38,31 @@ let package = Package(
       pkgConfig: "libsecret-1",
       providers: [.apt(["libsecret-1-dev"])]
     ),
+    // What both sides need from the system: blocking calls off the cooperative pool, file
+    // locks between processes, UUID text from injected randomness.
+    .target(name: "SystemSupport", path: "SystemSupport"),
+    // The server of ../shared/API.md: routes, its database, password hashing, seeded data,
+    // and the Hummingbird server of `app serve`.
+    .target(
+      name: "Backend",
+      dependencies: [
+        "SystemSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Backend"),
     .target(
       name: "Data",
       dependencies: [
         "Domain",
+        "SystemSupport",
         "CLibSecret",
         .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
@@ -54,12 +71,16 @@ let package = Package(
       exclude: ["CLibSecret"]
     ),
     .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation"),
+    // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.
+    .target(name: "BackendBridge", dependencies: ["Data", "Backend"], path: "Bridge"),
     .executableTarget(
       name: "App",
       dependencies: [
         "Domain",
         "Data",
         "Presentation",
+        "Backend",
+        "BackendBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         // TestClock is the virtual clock of `app prepare --virtual-clock`.
@@ -75,7 +96,8 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "Domain", "Data", .product(name: "Clocks", package: "swift-clocks"),
+        "Domain", "Data", "Backend", "BackendBridge",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -91,9 +113,16 @@ let package = Package(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]),
     .testTarget(
+      name: "BackendTests",
+      dependencies: [
+        "Backend", "BackendBridge", "Data", "Domain", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .testTarget(
       name: "DataTests",
       dependencies: [
-        "Data", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+        "Data", "Domain", "SystemSupport", "Backend", "BackendBridge", "TestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]),
@@ -106,7 +135,8 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "Data", "Domain", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
+        "App", "Data", "Domain", "Backend", "BackendBridge", "TestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
   ],

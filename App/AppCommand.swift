@@ -15,7 +15,7 @@ struct AppCommand: AsyncParsableCommand {
       """,
     subcommands: [
       Login.self, Signup.self, Session.self, Logout.self, Messages.self, Likes.self, Push.self,
-      Prepare.self,
+      Prepare.self, Serve.self,
     ]
   )
 }

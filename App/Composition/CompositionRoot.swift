@@ -1,3 +1,5 @@
+import Backend
+import BackendBridge
 import Data
 import Domain
 import Foundation
@@ -67,8 +69,8 @@ struct CompositionRoot {
       if let injected = io.seams.httpClient {
         client = injected
       } else {
-        let embedded = try await EmbeddedBackend(
-          file: dataFolder.file("embedded-backend.sqlite"), now: { Date() },
+        let embedded = try await EmbeddedBackend.open(
+          file: dataFolder.file(Self.backendFileName), now: { Date() },
           randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
           likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval,
           pushFaults: try Self.pushFaults(environment))
@@ -83,6 +85,9 @@ struct CompositionRoot {
     signedInAccess = SignedInAccess(dataStore: sessionStore)
     self.sessionStore = sessionStore
   }
+
+  /// The backend's database in the data folder: the embedded default's, and `app serve`'s.
+  static let backendFileName = "embedded-backend.sqlite"
 
   /// The app's own database (likes cache, unblur state), and what was done if the file was
   /// unreadable.

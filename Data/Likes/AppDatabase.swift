@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SystemSupport
 
 /// The app's own database: the likes cache and the unblur state, one file in the data
 /// folder. Modelled on GRDB's demo `AppDatabase`: migrations never edited once shipped,

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Synchronization
+import SystemSupport
 
 #if canImport(Combine)
   import Combine

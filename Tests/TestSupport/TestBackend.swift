@@ -1,4 +1,4 @@
-import Data
+import Backend
 import Foundation
 import Synchronization
 

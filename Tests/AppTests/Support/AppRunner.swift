@@ -89,12 +89,15 @@ struct AppRunner {
     return variables
   }
 
-  private func run(
-    _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String?]
+  /// Runs `executable` with its output in `<id>.out` and `<id>.err` in the scratch folder;
+  /// `stopWhen`, checked every 20 ms, sends it `stopSignal`.
+  func run(
+    _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String?],
+    id: String = UUID().uuidString, stopWhen: (@Sendable () -> Bool)? = nil,
+    stopSignal: Int32 = SIGKILL
   ) async throws -> Result {
     let variables = variables(adding: environment)
 
-    let id = UUID().uuidString
     let outURL = scratch.appendingPathComponent("\(id).out")
     let errURL = scratch.appendingPathComponent("\(id).err")
     let inURL = scratch.appendingPathComponent("\(id).in")
@@ -106,7 +109,8 @@ struct AppRunner {
     let started = Date()
     let status = try await ChildProcess.run(
       executable, arguments, environment: variables,
-      files: .init(stdin: inURL, stdout: outURL, stderr: errURL))
+      files: .init(stdin: inURL, stdout: outURL, stderr: errURL), killWhen: stopWhen,
+      killSignal: stopSignal)
     return Result(
       stdout: try String(contentsOf: outURL, encoding: .utf8),
       stderr: try String(contentsOf: errURL, encoding: .utf8),

@@ -17,10 +17,11 @@ enum ChildProcess {
   }
 
   /// The exit status (128 + signal when killed). Gives up after `limit` seconds with SIGKILL;
-  /// `killWhen`, checked every 20 ms, kills it as soon as it returns true.
+  /// `killWhen`, checked every 20 ms, sends `killSignal` as soon as it returns true.
   static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
-    limit: TimeInterval = 60, killWhen: (@Sendable () -> Bool)? = nil
+    limit: TimeInterval = 60, killWhen: (@Sendable () -> Bool)? = nil,
+    killSignal: Int32 = SIGKILL
   ) async throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -70,7 +71,7 @@ enum ChildProcess {
       timer.schedule(deadline: .now(), repeating: .milliseconds(20))
       timer.setEventHandler {
         if condition() {
-          kill(child, SIGKILL)
+          kill(child, killSignal)
           timer.cancel()
         }
       }

@@ -1,3 +1,5 @@
+import Backend
+import BackendBridge
 import Data
 import Domain
 import Foundation

@@ -1,3 +1,4 @@
+import Backend
 import Data
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import Backend
 import Clocks
 import Domain
 import Foundation

@@ -1,3 +1,4 @@
+import Backend
 import Domain
 import Foundation
 import TestSupport

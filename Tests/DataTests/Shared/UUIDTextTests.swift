@@ -1,7 +1,6 @@
 import Foundation
+import SystemSupport
 import Testing
-
-@testable import Data
 
 @Suite(.timeLimit(.minutes(1))) struct UUIDTextTests {
   @Test func formatsSixteenBytesAsAVersion4UUID() {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Version-4 UUID text from 16 random bytes, for ids made from injected randomness.
-enum UUIDText {
-  static func version4(from randomBytes: [UInt8]) -> String {
+public enum UUIDText {
+  public static func version4(from randomBytes: [UInt8]) -> String {
     precondition(randomBytes.count == 16, "a UUID takes 16 bytes")
     var bytes = randomBytes
     bytes[6] = (bytes[6] & 0x0F) | 0x40

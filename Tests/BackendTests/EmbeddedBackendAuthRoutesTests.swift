@@ -3,7 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import Backend
 
 @Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendAuthRoutesTests {
   @Test func demoAccount_canSignIn_andReadItsProfile() async throws {
@@ -150,12 +150,12 @@ import Testing
 
     let token: String
     do {
-      let first = try await EmbeddedBackend(
+      let first = try await EmbeddedBackend.open(
         file: file, now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
         passwordRounds: 1_000)
       token = try await signIn(first, "demo", "demo-password")
     }
-    let second = try await EmbeddedBackend(
+    let second = try await EmbeddedBackend.open(
       file: file, now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
       passwordRounds: 1_000)
 

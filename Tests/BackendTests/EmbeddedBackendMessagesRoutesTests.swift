@@ -1,9 +1,11 @@
+import BackendBridge
+import Data
 import Domain
 import Foundation
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import Backend
 
 /// The embedded backend's messages routes, read back through the app's own repository and
 /// decoder: what the backend writes, the client must read.

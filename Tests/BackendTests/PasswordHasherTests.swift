@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Data
+@testable import Backend
 
 @Suite(.timeLimit(.minutes(1))) struct PasswordHasherTests {
   @Test func verifiesTheRightPassword_only() throws {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SystemSupport
 
 /// The backend of `../shared/API.md`, in process: what `app` talks to unless `--api-url`
 /// names another server.
@@ -43,24 +44,26 @@ public final class EmbeddedBackend: Sendable {
     self.clock = clock
     self.likeInterval = likeInterval
     self.pushFaults = pushFaults
-    try seedDemoAccountIfEmpty()
   }
 
   /// Opens the backend whose state is kept in `file`, creating it with the demo account.
   /// `clock` is what long polls wait on; `likeInterval` is the gap, in seconds, between
   /// the likes the backend makes up while somebody watches.
-  public convenience init(
+  public static func open(
     file: URL, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>,
     passwordRounds: Int = defaultPasswordRounds,
     likeInterval: ClosedRange<Double> = defaultLikeInterval,
     pushFaults: [String: PushFault] = [:]
-  ) async throws {
-    try self.init(
+  ) async throws -> EmbeddedBackend {
+    let backend = try EmbeddedBackend(
       database: try await BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
       passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval,
       pushFaults: pushFaults)
+    // Seeding hashes the demo password: off the cooperative pool, as every request is.
+    try await withTaskExecutorPreference(executor) { try backend.seedDemoAccountIfEmpty() }
+    return backend
   }
 
   /// A backend that forgets everything when released, for tests.
@@ -69,12 +72,24 @@ public final class EmbeddedBackend: Sendable {
     clock: any Clock<Duration>, passwordRounds: Int = 1_000,
     likeInterval: ClosedRange<Double> = defaultLikeInterval
   ) throws -> EmbeddedBackend {
-    try EmbeddedBackend(
+    let backend = try EmbeddedBackend(
       database: try BackendDatabase.inMemory(), now: now, randomBytes: randomBytes,
       passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval)
+    try backend.seedDemoAccountIfEmpty()
+    return backend
   }
 
+  /// Where the backend's work runs, whoever asks: its database calls and password hashes
+  /// block their thread, so they never run on the cooperative pool (see `RequestExecutor`).
+  /// In process this keeps a sign-in from stalling the app's own tasks; in `app serve` it
+  /// keeps requests answered side by side.
+  public static let executor = RequestExecutor(label: "backend")
+
   public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
+    await withTaskExecutorPreference(Self.executor) { await route(request) }
+  }
+
+  private func route(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
     let routeGroups: [any BackendRoutes] = [
       AuthRoutes(backend: self), MessagesRoutes(backend: self), LikesRoutes(backend: self),
       PushRoutes(backend: self),
@@ -120,7 +135,7 @@ public final class EmbeddedBackend: Sendable {
     SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
-  private func seedDemoAccountIfEmpty() throws {
+  func seedDemoAccountIfEmpty() throws {
     guard try !database.hasAccounts() else { return }
     let demo = AccountRecord(
       id: makeID(), username: Self.demoUsername, name: Self.demoName,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SystemSupport
 
 /// The embedded backend's own state: accounts and issued tokens, in one SQLite file.
 ///

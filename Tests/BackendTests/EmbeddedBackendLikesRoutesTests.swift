@@ -1,9 +1,11 @@
+import BackendBridge
+import Data
 import Domain
 import Foundation
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import Backend
 
 /// The embedded backend's likes routes, through the app's own HTTP adapter.
 @Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendLikesRoutesTests {

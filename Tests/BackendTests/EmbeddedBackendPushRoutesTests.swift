@@ -1,9 +1,11 @@
+import BackendBridge
+import Data
 import Domain
 import Foundation
 import TestSupport
 import Testing
 
-@testable import Data
+@testable import Backend
 
 /// The embedded backend's push and vendor routes, through the app's own adapters.
 @Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendPushRoutesTests {
@@ -80,6 +82,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
       }, passwordRounds: 1_000, clock: ContinuousClock(), likeInterval: 10...15, pushFaults: faults)
+    try backend.seedDemoAccountIfEmpty()
     let client = EmbeddedBackendHTTPClient(backend: backend)
     let token = try await HTTPAuthRemoteAPI(
       endpoint: APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL), client: client

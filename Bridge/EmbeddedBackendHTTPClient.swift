@@ -1,3 +1,5 @@
+import Backend
+import Data
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -12,8 +12,8 @@ import Foundation
 ///
 /// Waiting for the lock blocks, so the lock is taken, and `body` run, on a thread of its own
 /// (`BlockingCall`), never on the cooperative pool.
-enum FileLock {
-  static func withExclusiveLock<T: Sendable>(
+public enum FileLock {
+  public static func withExclusiveLock<T: Sendable>(
     beside file: URL, _ body: @escaping @Sendable () throws -> T
   ) async throws -> T {
     try await BlockingCall.run("app.file-lock") { try lockedSynchronously(beside: file, body) }

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Backend
+import Foundation
+import Logging
+
+extension AppCommand {
+  struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Serve the backend over HTTP, for other devices and other clients.",
+      discussion: """
+        Serves the API contract from the backend's database in the data folder: the same
+        accounts, likes and registrations `app` uses when no --api-url is given. Point other
+        devices at it with --api-url. The URL is printed on stdout once the server listens.
+        Ctrl-C or SIGTERM stops it after the requests in flight are answered. An access log
+        (method, path, status, time; never a token or a password) goes to stderr.
+        """)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(
+      name: .customLong("data-dir"),
+      help: ArgumentHelp(
+        "Folder of the backend's database (env APP_DATA_DIR). Default: as for every command.",
+        valueName: "dir"))
+    var dataDir: String?
+
+    func validate() throws {
+      guard (0...65_535).contains(port) else {
+        throw ValidationError("--port must be between 0 and 65535.")
+      }
+      guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+    }
+
+    func run() async throws {
+      let io = AppIO.current
+      let console = Console(json: false, io: io)
+      let server: BackendHTTPServer
+      do {
+        let backend = try await ServerComposition.backend(dataDir: dataDir, io: io)
+        server = try await BackendHTTPServer.start(
+          .init(
+            host: host, port: port,
+            shutdownSignals: io.handlesSignals ? [.sigint, .sigterm] : [],
+            accessLog: ServerComposition.accessLog(io: io)),
+          handler: backend.handle)
+      } catch {
+        throw console.fail(.init(code: "serve_failed", message: "Cannot serve: \(error)."))
+      }
+      console.output(server.baseURL.absoluteString)
+      console.message("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
+      do {
+        try await withTaskCancellationHandler {
+          try await server.waitUntilStopped()
+        } onCancel: {
+          server.triggerStop()
+        }
+      } catch {
+        throw console.fail(.init(code: "serve_failed", message: "The server failed: \(error)."))
+      }
+      console.message("Stopped: every request in flight was answered.")
+    }
+  }
+}

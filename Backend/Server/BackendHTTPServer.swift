@@ -1,0 +1,170 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// The backend as a real HTTP server, on Hummingbird 2 (SwiftNIO): each request goes to
+/// `handler` (the backend's router, or a test's scripted answer). `app serve` and every test
+/// over real HTTP use it.
+///
+/// It runs in a swift-service-lifecycle `ServiceGroup`, so stopping is always a graceful
+/// shutdown: the listening socket closes, and the requests in flight are answered first.
+/// Requests are handled on a `RequestExecutor`, never on the cooperative pool.
+public final class BackendHTTPServer: Sendable {
+  public typealias Handler = @Sendable (BackendHTTPRequest) async -> BackendHTTPResponse
+
+  public struct Configuration: Sendable {
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+    /// Signals that start the graceful shutdown (`app serve`: SIGINT and SIGTERM).
+    public var shutdownSignals: [UnixSignal]
+    /// Where each answered request is logged at `info`: method, path without its query,
+    /// status, time. Never a header or a body, so never a token or a password.
+    public var accessLog: Logger?
+
+    public init(
+      host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
+      accessLog: Logger? = nil
+    ) {
+      self.host = host
+      self.port = port
+      self.shutdownSignals = shutdownSignals
+      self.accessLog = accessLog
+    }
+  }
+
+  /// The port the server listens on (the one picked, when 0 was asked for).
+  public let port: Int
+  public let host: String
+  private let services: ServiceGroup
+  private let running: Task<Void, any Error>
+
+  private init(host: String, port: Int, services: ServiceGroup, running: Task<Void, any Error>) {
+    self.host = host
+    self.port = port
+    self.services = services
+    self.running = running
+  }
+
+  /// Starts listening and returns once the server accepts connections.
+  public static func start(
+    _ configuration: Configuration = Configuration(), handler: @escaping Handler
+  ) async throws -> BackendHTTPServer {
+    let (bound, announce) = AsyncStream<Int>.makeStream()
+    // Hummingbird's own logging stays quiet; the access log is ours.
+    var quiet = Logger(label: "backend-http-server")
+    quiet.logLevel = .critical
+    let accessLog = configuration.accessLog
+    let application = Application(
+      responder: CallbackResponder<BasicRequestContext> { request, _ in
+        let started = ContinuousClock.now
+        let answer = await handler(try await BackendHTTPRequest(request))
+        accessLog?.info(
+          "\(request.method.rawValue) \(request.uri.path) \(answer.status) \(Self.milliseconds(since: started)) ms"
+        )
+        return Response(answer)
+      },
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+      onServerRunning: { channel in
+        announce.yield(channel.localAddress?.port ?? 0)
+        announce.finish()
+      },
+      logger: quiet)
+    let services = ServiceGroup(
+      configuration: .init(
+        services: [application], gracefulShutdownSignals: configuration.shutdownSignals,
+        logger: quiet))
+    // The server and every request it answers run off the cooperative pool (child tasks
+    // inherit the preference): see RequestExecutor.
+    let executor = RequestExecutor(label: "backend-http-server")
+    let running = Task(executorPreference: executor) {
+      // If the server cannot start, the wait below ends instead of waiting for ever.
+      defer { announce.finish() }
+      try await services.run()
+    }
+    var ports = bound.makeAsyncIterator()
+    guard let port = await ports.next(), port > 0 else {
+      running.cancel()
+      let result = await running.result
+      let reason =
+        switch result {
+        case .failure(let error): "\(error)"
+        case .success: "it stopped at once"
+        }
+      throw ServerError(
+        "cannot serve on \(configuration.host):\(configuration.port): \(reason)")
+    }
+    return BackendHTTPServer(
+      host: configuration.host, port: port, services: services, running: running)
+  }
+
+  public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
+
+  /// Stops listening and returns once the port is closed and every request in flight has
+  /// been answered. A handler that holds its answer must be released first.
+  ///
+  /// Never a cancellation: cancelling drops connections SwiftNIO has accepted but not yet
+  /// handed over, and SwiftNIO traps on that ("Deinited NIOAsyncWriter without calling
+  /// finish()").
+  public func stop() async {
+    await services.triggerGracefulShutdown()
+    _ = await running.result
+  }
+
+  /// Starts the graceful shutdown without waiting for it, for `defer` blocks.
+  public func triggerStop() {
+    let services = services
+    Task { await services.triggerGracefulShutdown() }
+  }
+
+  /// Returns when the server has stopped (a shutdown signal, or `stop()`), throwing what
+  /// made it fail if it did.
+  public func waitUntilStopped() async throws {
+    try await running.value
+  }
+
+  private static func milliseconds(since start: ContinuousClock.Instant) -> String {
+    let elapsed = ContinuousClock.now - start
+    let value =
+      Double(elapsed.components.seconds) * 1000
+      + Double(elapsed.components.attoseconds) / 1e15
+    return String(format: "%.1f", value)
+  }
+
+  public struct ServerError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+  }
+}
+
+extension BackendHTTPRequest {
+  /// The request as the router sees it: decoded path segments, query items, headers, and
+  /// the body (up to 64 MiB).
+  init(_ request: Request) async throws {
+    let body = try await request.body.collect(upTo: 64 << 20)
+    let components = URLComponents(string: request.uri.description)
+    let segments = (components?.percentEncodedPath ?? request.uri.path).split(separator: "/")
+      .map { String($0).removingPercentEncoding ?? String($0) }
+    let query = Dictionary(
+      (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+    var headers: [String: String] = [:]
+    for field in request.headers { headers[field.name.canonicalName] = field.value }
+    self.init(
+      method: request.method.rawValue, pathSegments: segments, query: query, headers: headers,
+      body: Data(body.readableBytesView))
+  }
+}
+
+extension Response {
+  init(_ answer: BackendHTTPResponse) {
+    var fields = HTTPFields()
+    for (name, value) in answer.headers where name.lowercased() != "content-length" {
+      if let fieldName = HTTPFields.Element.Name(name) { fields[fieldName] = value }
+    }
+    self.init(
+      status: .init(code: answer.status), headers: fields,
+      body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+  }
+}

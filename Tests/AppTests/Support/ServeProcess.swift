@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+import TestSupport
+
+/// `app serve` running as a process of its own, as a person starts it: the test reads the
+/// URL it prints, watches its access log, and stops it with SIGTERM.
+final class ServeProcess: Sendable {
+  let url: String
+  private let logFile: URL
+  private let stopFlag: Flag
+  private let running: Task<AppRunner.Result, any Error>
+
+  private init(
+    url: String, logFile: URL, stopFlag: Flag, running: Task<AppRunner.Result, any Error>
+  ) {
+    self.url = url
+    self.logFile = logFile
+    self.stopFlag = stopFlag
+    self.running = running
+  }
+
+  /// Starts `app serve --port 0 …arguments` and returns once it has printed its URL.
+  static func start(in app: AppRunner, _ arguments: [String] = []) async throws -> ServeProcess {
+    let id = UUID().uuidString
+    let flag = Flag()
+    let running = Task {
+      try await app.run(
+        AppRunner.binary, ["serve", "--port", "0"] + arguments, stdin: nil, environment: [:],
+        id: id, stopWhen: { flag.isSet }, stopSignal: SIGTERM)
+    }
+    let outFile = app.scratch.appendingPathComponent("\(id).out")
+    var url = ""
+    do {
+      try await waitUntil("app serve prints its URL", within: .seconds(30)) {
+        url = (try? String(contentsOf: outFile, encoding: .utf8)) ?? ""
+        return url.hasSuffix("\n")
+      }
+    } catch {
+      flag.set()
+      let result = try await running.value
+      throw ServeFailed(description: "app serve did not start (\(result.status)): \(result.stderr)")
+    }
+    return ServeProcess(
+      url: url.trimmingCharacters(in: .whitespacesAndNewlines),
+      logFile: app.scratch.appendingPathComponent("\(id).err"), stopFlag: flag, running: running)
+  }
+
+  /// What it has written to stderr so far: the access log.
+  var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+  /// Sends SIGTERM and returns what the process printed, and its exit status.
+  func stop() async throws -> AppRunner.Result {
+    stopFlag.set()
+    return try await running.value
+  }
+
+  /// Stops it without waiting, for `defer` blocks.
+  func cancel() { stopFlag.set() }
+
+  struct ServeFailed: Error, CustomStringConvertible {
+    let description: String
+  }
+}
+
+/// A flag the watcher thread reads and the test sets.
+private final class Flag: Sendable {
+  private let value = Atomic<Bool>(false)
+  var isSet: Bool { value.load(ordering: .acquiring) }
+  func set() { value.store(true, ordering: .releasing) }
+}
