@@ -14,17 +14,12 @@ import Testing
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct ServeEndToEndTests {
   @Test func pushOnOneDevice_isAnotherDevice_onTheOther() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(
-      in: app, ["--data-dir", app.scratch.path + "/server"])
-    defer { server.cancel() }
-    let deviceA = ["--api-url", server.url, "--data-dir", app.scratch.path + "/a"]
-    let deviceB = try AppRunner.inProcess(
-      CompositionSeams(sessionStore: InMemoryUserSessionDataStore()))
-    defer { deviceB.remove() }
-    try await signIn(app, deviceA)
-    try await signIn(deviceB, ["--api-url", server.url])
+    let (app, server, deviceA, deviceB) = try await twoSignedInDevices()
+    defer {
+      server.cancel()
+      app.remove()
+      deviceB.remove()
+    }
 
     let on = try await app.run(["push", "on", "--allow-notifications"] + deviceA)
     let other = try await deviceB.run(["push", "status", "--api-url", server.url])
@@ -37,17 +32,12 @@ struct ServeEndToEndTests {
   }
 
   @Test func aLikeBackOnOneDevice_isAMatchInTheOthersWatch() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(
-      in: app, ["--data-dir", app.scratch.path + "/server"])
-    defer { server.cancel() }
-    let deviceA = ["--api-url", server.url, "--data-dir", app.scratch.path + "/a"]
-    let deviceB = try AppRunner.inProcess(
-      CompositionSeams(sessionStore: InMemoryUserSessionDataStore()))
-    defer { deviceB.remove() }
-    try await signIn(app, deviceA)
-    try await signIn(deviceB, ["--api-url", server.url])
+    let (app, server, deviceA, deviceB) = try await twoSignedInDevices()
+    defer {
+      server.cancel()
+      app.remove()
+      deviceB.remove()
+    }
     let page = try LikesEndToEndTests.json(
       try await deviceB.run(["likes", "--json", "--api-url", server.url]).stdout)
     let id = try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
@@ -105,6 +95,22 @@ struct ServeEndToEndTests {
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("--port must be between 0 and 65535."))
     _ = try await server.stop()
+  }
+
+  /// `app serve` with device A (the binary; its options in `deviceA`) and device B (in
+  /// process, with a keyring of its own) both signed in to it as demo.
+  private func twoSignedInDevices() async throws -> (
+    app: AppRunner, server: ServeProcess, deviceA: [String], deviceB: AppRunner
+  ) {
+    let app = try AppRunner()
+    let server = try await ServeProcess.start(
+      in: app, ["--data-dir", app.scratch.path + "/server"])
+    let deviceA = ["--api-url", server.url, "--data-dir", app.scratch.path + "/a"]
+    let deviceB = try AppRunner.inProcess(
+      CompositionSeams(sessionStore: InMemoryUserSessionDataStore()))
+    try await signIn(app, deviceA)
+    try await signIn(deviceB, ["--api-url", server.url])
+    return (app, server, deviceA, deviceB)
   }
 
   private func signIn(_ runner: AppRunner, _ arguments: [String]) async throws {
