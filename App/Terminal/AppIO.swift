@@ -51,15 +51,20 @@ struct CompositionSeams: Sendable {
   var httpClient: (any HTTPClient)?
   /// Keeps the session instead of the keyring.
   var sessionStore: (any UserSessionDataStore)?
-  /// What push's 3-second wait and the likes long poll's retries sleep on.
+  /// What push's 3-second wait, the likes long poll's retries and banners sleep on.
   var clock: (any Clock<Duration>)?
+  /// The embedded backend's PBKDF2 rounds for new password hashes. The binary always uses
+  /// the backend's default (600,000); many in-process commands side by side would spend
+  /// seconds of CPU each on it, and the cost itself is the Backend's, tested there.
+  var embeddedPasswordRounds: Int?
 
   init(
     httpClient: (any HTTPClient)? = nil, sessionStore: (any UserSessionDataStore)? = nil,
-    clock: (any Clock<Duration>)? = nil
+    clock: (any Clock<Duration>)? = nil, embeddedPasswordRounds: Int? = nil
   ) {
     self.httpClient = httpClient
     self.sessionStore = sessionStore
     self.clock = clock
+    self.embeddedPasswordRounds = embeddedPasswordRounds
   }
 }

@@ -32,8 +32,13 @@ struct AppRunner {
   }
 
   /// A runner whose commands run in this process, with `seams` in the composition root.
+  /// Its embedded backend hashes with 1,000 PBKDF2 rounds unless `seams` say otherwise: at
+  /// 600,000, every in-process sign-in and every new data folder cost a second of CPU, and
+  /// side by side they kept the test servers from answering within their bounds.
   static func inProcess(_ seams: CompositionSeams = CompositionSeams()) throws -> AppRunner {
-    try AppRunner(seams: seams)
+    var seams = seams
+    seams.embeddedPasswordRounds = seams.embeddedPasswordRounds ?? 1_000
+    return try AppRunner(seams: seams)
   }
 
   private init(seams: CompositionSeams?) throws {
@@ -90,11 +95,12 @@ struct AppRunner {
   }
 
   /// Runs `executable` with its output in `<id>.out` and `<id>.err` in the scratch folder;
-  /// `stopWhen`, checked every 20 ms, sends it `stopSignal`.
+  /// `stopWhen`, checked every 20 ms, sends it `stopSignal`. After `limit` seconds it is
+  /// killed, whatever it is doing.
   func run(
     _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String?],
     id: String = UUID().uuidString, stopWhen: (@Sendable () -> Bool)? = nil,
-    stopSignal: Int32 = SIGKILL
+    stopSignal: Int32 = SIGKILL, limit: TimeInterval = 60
   ) async throws -> Result {
     let variables = variables(adding: environment)
 
@@ -109,8 +115,8 @@ struct AppRunner {
     let started = Date()
     let status = try await ChildProcess.run(
       executable, arguments, environment: variables,
-      files: .init(stdin: inURL, stdout: outURL, stderr: errURL), killWhen: stopWhen,
-      killSignal: stopSignal)
+      files: .init(stdin: inURL, stdout: outURL, stderr: errURL), limit: limit,
+      killWhen: stopWhen, killSignal: stopSignal)
     return Result(
       stdout: try String(contentsOf: outURL, encoding: .utf8),
       stderr: try String(contentsOf: errURL, encoding: .utf8),

@@ -20,13 +20,17 @@ final class ServeProcess: Sendable {
   }
 
   /// Starts `app serve --port 0 …arguments` and returns once it has printed its URL.
+  ///
+  /// A server lives as long as its test, which stops it: the one-shot commands' 60 s limit
+  /// once killed a server mid-test on a loaded machine, which its client saw as "could not
+  /// connect". The limit here only ends a server its test never stopped.
   static func start(in app: AppRunner, _ arguments: [String] = []) async throws -> ServeProcess {
     let id = UUID().uuidString
     let flag = Flag()
     let running = Task {
       try await app.run(
         AppRunner.binary, ["serve", "--port", "0"] + arguments, stdin: nil, environment: [:],
-        id: id, stopWhen: { flag.isSet }, stopSignal: SIGTERM)
+        id: id, stopWhen: { flag.isSet }, stopSignal: SIGTERM, limit: 600)
     }
     let outFile = app.scratch.appendingPathComponent("\(id).out")
     var url = ""
