@@ -46,7 +46,7 @@ extension AppCommand.Likes {
     static func show(_ options: GlobalOptions, page: Int, batchSize: Int, refresh: Bool)
       async throws
     {
-      let context = try await LikesContext(options: options)
+      let context = try await LikesComposition(options: options)
       let console = context.command.console
       let center = context.notificationCenter()
       center.select(.likedYou)
@@ -94,10 +94,10 @@ extension AppCommand.Likes {
 
     @MainActor
     static func unblur(_ options: GlobalOptions) async throws {
-      let context = try await LikesContext(options: options)
+      let context = try await LikesComposition(options: options)
       let console = context.command.console
       do {
-        let end = try await UnblurUseCase(context.environment).execute()
+        let end = try await context.unblur()
         let seconds = Int(UnblurWindow.length)
         if console.json {
           JSONOutput.write(
@@ -150,7 +150,7 @@ extension AppCommand.Likes {
 
     @MainActor
     static func run(_ options: GlobalOptions, id: String, liking: Bool) async throws {
-      let context = try await LikesContext(options: options)
+      let context = try await LikesComposition(options: options)
       let console = context.command.console
       let viewModel = context.notificationCenter().likedYou
       await console.withActivity(liking ? "Liking back" : "Skipping") {
@@ -161,7 +161,7 @@ extension AppCommand.Likes {
         JSONOutput.write(
           Document(notice: viewModel.state.notice, banner: viewModel.state.banner), to: console)
       } else {
-        if let banner = viewModel.state.banner { console.output("🎉 \(banner)") }
+        if let banner = viewModel.state.banner { console.output(LikesScreen.bannerLine(banner)) }
         if let notice = viewModel.state.notice { console.output(notice) }
       }
     }
@@ -184,7 +184,7 @@ extension AppCommand.Likes {
 
     @MainActor
     static func show(_ options: GlobalOptions) async throws {
-      let context = try await LikesContext(options: options)
+      let context = try await LikesComposition(options: options)
       let console = context.command.console
       let center = context.notificationCenter()
       center.select(.mutuals)
@@ -195,24 +195,15 @@ extension AppCommand.Likes {
       case .failed(let error): throw console.fail(error)
       case .idle, .loading: preconditionFailure("load() always finishes")
       }
-      let offline = if case .cache(_, true) = page.source { true } else { false }
       if console.json {
         JSONOutput.write(
           Document(
             items: page.items.map(LikesScreen.ItemDocument.init),
-            source: offline ? "cache" : "server", offline: offline),
+            source: page.isOffline ? "cache" : "server", offline: page.isOffline),
           to: console)
-        return
-      }
-      if page.items.isEmpty {
-        console.output("No mutual matches yet: `app likes like ID` likes somebody back.")
       } else {
-        console.output(
-          (["Mutual matches (\(page.items.count)), newest first:"]
-            + page.items.map(LikesScreen.itemLine))
-            .joined(separator: "\n"))
+        console.output(LikesScreen.mutualsLines(page).joined(separator: "\n"))
       }
-      if offline { console.output("Offline: the server cannot be reached; from the cache.") }
     }
   }
 }

@@ -32,7 +32,7 @@ extension AppCommand.Likes {
 
     @MainActor
     static func watch(_ options: GlobalOptions, for duration: Duration?) async throws {
-      let context = try await LikesContext(options: options)
+      let context = try await LikesComposition(options: options)
       let console = context.command.console
       let center = context.notificationCenter()
       let viewModel = center.watch
@@ -40,7 +40,7 @@ extension AppCommand.Likes {
       // On a terminal the banner on screen also stands on a status line until its time is up.
       if console.stderrIsTerminal {
         center.banners.onChange = { banner in
-          console.prompt("\r\u{1B}[2K" + (banner.map { "🎉 \($0)" } ?? ""))
+          console.prompt("\r\u{1B}[2K" + (banner.map(LikesScreen.bannerLine) ?? ""))
         }
       }
       console.message("Watching for new likes and matches… (Ctrl-C to stop)")
@@ -50,7 +50,7 @@ extension AppCommand.Likes {
       let watching = Task { await viewModel.run() }
       let timer = duration.map { limit in
         Task {
-          try? await Task.sleep(for: limit)
+          try? await context.sleep(for: limit)
           watching.cancel()
         }
       }
@@ -67,9 +67,7 @@ extension AppCommand.Likes {
 
       let state = viewModel.state
       if let failure = state.failure { throw console.fail(failure) }
-      let likes = state.newLikes == 1 ? "1 new like" : "\(state.newLikes) new likes"
-      let matches = state.matches == 1 ? "1 match" : "\(state.matches) matches"
-      console.message("Stopped watching: \(likes), \(matches).")
+      console.message(LikesScreen.watchSummary(newLikes: state.newLikes, matches: state.matches))
     }
 
     @MainActor
@@ -81,15 +79,14 @@ extension AppCommand.Likes {
             EventDocument(event: "newLike", item: .init(item), unread: unread, message: nil),
             to: console)
         } else {
-          let line = LikesScreen.itemLine(item).trimmingCharacters(in: .whitespaces)
-          console.output("New like: \(line) (\(unread) unread)")
+          console.output(LikesScreen.newLikeLine(item, unread: unread))
         }
       case .match(let text):
         if console.json {
           JSONOutput.writeLine(
             EventDocument(event: "mutualMatch", item: nil, unread: nil, message: text), to: console)
         } else {
-          console.output("🎉 \(text)")
+          console.output(LikesScreen.bannerLine(text))
         }
       }
     }

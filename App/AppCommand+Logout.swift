@@ -1,5 +1,4 @@
 import ArgumentParser
-import Data
 import Domain
 import Presentation
 
@@ -33,11 +32,27 @@ extension AppCommand {
       let context = try await CommandContext(options: options)
       let console = context.console
       let server = context.root.backend.displayName
-      let viewModel = LogoutViewModel(repository: context.root.sessionRepository)
+      let viewModel = LogoutViewModel(signOut: context.root.signOutUseCase)
       await console.withActivity("Signing out") { await viewModel.logout(revokingOnServer: !local) }
       switch viewModel.state {
-      case .finished(.signedOut(let username, let revoked)):
-        await deleteCachedData(of: username, context: context)
+      case .finished(let report):
+        if let reason = report.localDataLeftBecause,
+          case .signedOut(let username, _) = report.outcome
+        {
+          console.warning("The cached likes of \(username) could not be deleted: \(reason)")
+        }
+        show(report.outcome, server: server, console: console)
+      case .failed(let error):
+        throw console.fail(error)
+      case .idle, .signingOut:
+        preconditionFailure("logout() always finishes or fails")
+      }
+    }
+
+    @MainActor
+    private static func show(_ outcome: LogoutOutcome, server: String, console: Console) {
+      switch outcome {
+      case .signedOut(let username, let revoked):
         if console.json {
           JSONOutput.write(
             Report(signedOut: true, username: username, revokedOnServer: revoked, server: server),
@@ -48,7 +63,7 @@ extension AppCommand {
           console.output(
             "Signed out \(username) from \(server): the token was \(how) from the keyring.")
         }
-      case .finished(.wasNotSignedIn):
+      case .wasNotSignedIn:
         if console.json {
           JSONOutput.write(
             Report(signedOut: false, username: nil, revokedOnServer: false, server: server),
@@ -56,28 +71,6 @@ extension AppCommand {
         } else {
           console.output("Not signed in to \(server); nothing to do.")
         }
-      case .failed(let error):
-        let kept = UserFacingError(
-          code: error.code, message: "Could not sign out: \(error.message)",
-          hint:
-            "You are still signed in. Try again, or run `app logout --local` to delete the session from this machine only.",
-          requiresAuthentication: false)
-        throw console.fail(error.code.hasPrefix("keyring") ? error : kept)
-      case .idle, .signingOut:
-        preconditionFailure("logout() always finishes or fails")
-      }
-    }
-
-    /// The account's cached likes and unblur state go with its session. A cache that cannot
-    /// be opened is only warned about: the session is already gone, which is what was asked.
-    @MainActor
-    private static func deleteCachedData(of username: String, context: CommandContext) async {
-      do {
-        let (database, _) = try await context.root.openAppDatabase()
-        let account = context.root.cacheAccount(username: username)
-        try await GRDBLikesCache(database: database, account: account).deleteAll()
-      } catch {
-        context.console.warning("The cached likes of \(username) could not be deleted: \(error)")
       }
     }
   }

@@ -36,9 +36,7 @@ extension AppCommand.Messages {
     @MainActor
     static func showEverybody(_ options: GlobalOptions) async throws {
       let context = try await CommandContext(options: options)
-      let useCase = LoadAllMessagesUseCase(
-        repository: context.root.messagesRepository, access: context.root.signedInAccess)
-      let viewModel = MessagesViewModel(loadAll: useCase.execute)
+      let viewModel = context.root.messagesViewModel()
       await context.console.withActivity("Loading messages") { await viewModel.load() }
       switch viewModel.state {
       case .loaded(let people):
@@ -65,9 +63,7 @@ extension AppCommand.Messages {
     @MainActor
     static func showPerson(_ name: String, _ options: GlobalOptions) async throws {
       let context = try await CommandContext(options: options)
-      let useCase = LoadUserMessagesUseCase(
-        repository: context.root.messagesRepository, access: context.root.signedInAccess)
-      let viewModel = UserMessagesViewModel(loadPerson: useCase.execute(person:))
+      let viewModel = context.root.userMessagesViewModel()
       await context.console.withActivity("Loading messages") { await viewModel.load(name) }
       switch viewModel.state {
       case .loaded(let person):

@@ -35,9 +35,7 @@ extension AppCommand.Messages {
       async throws
     {
       let context = try await CommandContext(options: options)
-      let useCase = SendMessageUseCase(
-        repository: context.root.messagesRepository, access: context.root.signedInAccess)
-      let viewModel = ComposeMessageViewModel(send: useCase.execute)
+      let viewModel = context.root.composeMessageViewModel()
       await viewModel.send(.recipientChanged(recipient))
       await viewModel.send(.subjectChanged(subject))
       await viewModel.send(.textChanged(text))
@@ -48,12 +46,14 @@ extension AppCommand.Messages {
           JSONOutput.write(
             SentDocument(sent: true, to: MessagesScreen.document(person)), to: context.console)
         } else {
-          context.console.message("Sent to \(MessagesScreen.visible(person.name)).")
+          context.console.message(MessagesScreen.sentNotice(to: person))
           context.console.output(MessagesScreen.lines(person).joined(separator: "\n"))
         }
       case .invalid(let sentences):
         throw context.console.fail(
-          UserFacingError(code: "invalid_input", message: sentences.joined(separator: " ")))
+          UserFacingError(
+            code: "invalid_input", message: sentences.joined(separator: " "),
+            remedy: .correctInput))
       case .failed(let error):
         throw context.console.fail(error)
       case .editing, .sending:

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Data
 import Domain
 import Foundation
 import Presentation
@@ -8,13 +7,37 @@ extension AppCommand {
   struct Push: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Push notifications for this device, registered with two backends at once.",
-      discussion: """
-        Registered means both the push backend and the vendor's say so. A change that only one of
-        them accepts is undone, so that the two never disagree. Every check waits 3 s after the
-        session arrives, as the push backend requires.
-        """,
-      subcommands: [Status.self, Toggle.self, On.self, Off.self],
-      defaultSubcommand: Status.self)
+      discussion:
+        "status (the default) says whether push is on; on and off register and de-register this "
+        + "device; toggle does whichever is not the case. Registered means both the push backend "
+        + "and the vendor's say so. A change that only one of them accepts is undone, so that the "
+        + "two never disagree. Every check waits 3 s after the session arrives, as the push "
+        + "backend requires.")
+
+    @Argument(help: "What to do.")
+    var action: PushAction = .status
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var push: PushOptions
+
+    func run() async throws { try await PushScreen.run(options, push, change: action.change) }
+  }
+}
+
+/// `app push`'s action: the status, or a change the view model decides on.
+enum PushAction: String, CaseIterable, ExpressibleByArgument {
+  case status
+  case on
+  case off
+  case toggle
+
+  var change: PushRegistrationViewModel.Change? {
+    switch self {
+    case .status: nil
+    case .on: .on
+    case .off: .off
+    case .toggle: .toggle
+    }
   }
 }
 
@@ -47,47 +70,8 @@ struct PushOptions: ParsableArguments {
   }
 }
 
-extension AppCommand.Push {
-  struct Status: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Whether push is on for this device.")
-    @OptionGroup var options: GlobalOptions
-    @OptionGroup var push: PushOptions
-    func run() async throws { try await PushScreen.run(options, push, change: nil) }
-  }
-
-  struct Toggle: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Turn push on if it is off, off if it is on.")
-    @OptionGroup var options: GlobalOptions
-    @OptionGroup var push: PushOptions
-    func run() async throws { try await PushScreen.run(options, push, change: .toggle) }
-  }
-
-  struct On: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Register this device for push with both backends.")
-    @OptionGroup var options: GlobalOptions
-    @OptionGroup var push: PushOptions
-    func run() async throws { try await PushScreen.run(options, push, change: .on) }
-  }
-
-  struct Off: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "De-register this device from both backends.")
-    @OptionGroup var options: GlobalOptions
-    @OptionGroup var push: PushOptions
-    func run() async throws { try await PushScreen.run(options, push, change: .off) }
-  }
-}
-
 /// The push toggle as lines: what is happening while it waits, then the state and message.
 enum PushScreen {
-  enum Change {
-    case toggle
-    case on
-    case off
-  }
-
   private struct Document: Encodable {
     let registered: Bool
     let registeredElsewhere: Bool
@@ -97,24 +81,23 @@ enum PushScreen {
   }
 
   @MainActor
-  static func run(_ options: GlobalOptions, _ push: PushOptions, change: Change?) async throws {
+  static func run(
+    _ options: GlobalOptions, _ push: PushOptions, change: PushRegistrationViewModel.Change?
+  ) async throws {
     let context = try await CommandContext(options: options)
     let console = context.console
-    let allow = push.allowNotifications
-    let device: FilePushDevice
-    do {
-      device = try context.root.pushDevice(ask: { askPermission(allow: allow, console: console) })
-      if allow { try device.grant() }
-    } catch {
-      throw console.fail(
-        UserFacingError(
-          code: "device_unavailable", message: "The push device file cannot be used: \(error)"))
-    }
-    let flows = context.root.pushFlows(
-      device: device, vendorURL: push.resolvedVendorURLString.flatMap(GlobalOptions.parseAPIURL))
     let progress = ProgressLine(console: console)
-    flows.onProgress = { step in MainActor.assumeIsolated { progress.show(describe(step)) } }
-    let viewModel = PushRegistrationViewModel(flows: flows)
+    let composition: PushComposition
+    do {
+      composition = try PushComposition(
+        root: context.root, console: console,
+        vendorURL: push.resolvedVendorURLString.flatMap(GlobalOptions.parseAPIURL),
+        allowNotifications: push.allowNotifications,
+        onProgress: { progress.show(PushRegistrationViewModel.describe($0)) })
+    } catch {
+      throw console.fail(UserFacingError(error))
+    }
+    let viewModel = composition.viewModel
 
     // One Ctrl-C handler for the whole run: the status and the change it leads to.
     let interrupt = InterruptHandler()
@@ -122,13 +105,7 @@ enum PushScreen {
     progress.finish()
     try failIfUnknown(viewModel, console: console)
     if let change {
-      let enable: Bool =
-        switch change {
-        case .on: true
-        case .off: false
-        case .toggle: !viewModel.state.isRegistered
-        }
-      await interrupt.run { await viewModel.setEnabled(enable, confirmedMove: push.yes) }
+      await interrupt.run { await viewModel.request(change, confirmedMove: push.yes) }
       progress.finish()
       if viewModel.state.confirmationNeeded != nil {
         guard confirmMove(console: console) else {
@@ -137,7 +114,7 @@ enum PushScreen {
               code: "confirmation_needed", message: PushRegistrationViewModel.moveMessage,
               hint: "Run again with --yes to move it here."))
         }
-        await interrupt.run { await viewModel.setEnabled(enable, confirmedMove: true) }
+        await interrupt.run { await viewModel.confirmMove() }
         progress.finish()
       }
     }
@@ -149,12 +126,10 @@ enum PushScreen {
       JSONOutput.write(
         Document(
           registered: state.isRegistered, registeredElsewhere: state.isRegisteredElsewhere,
-          info: state.infoMessage,
-          error: state.errorMessage, deviceID: device.deviceID), to: console)
+          info: state.infoMessage, error: state.errorMessage, deviceID: composition.deviceID),
+        to: console)
     } else {
-      let line =
-        viewModel.toggleLabel.replacingOccurrences(
-          of: "Push notifications: ", with: "Push notifications are ") + "."
+      let line = viewModel.statusSentence
       console.output(line)
       if let info = state.infoMessage, info != line { console.output(info) }
     }
@@ -179,28 +154,7 @@ enum PushScreen {
     guard state.requiresSignIn else { return UserFacingError(code: code, message: message) }
     return UserFacingError(
       code: "not_signed_in", message: message, hint: "Run `app login` to sign in.",
-      requiresAuthentication: true)
-  }
-
-  private static func describe(_ progress: PushProgress) -> String {
-    switch progress {
-    case .fetchingSession: "Fetching session…"
-    case .waitingAfterSession(let delay): "Waiting \(delay.components.seconds) s…"
-    case .checkingStatus: "Checking both backends…"
-    case .askingPermission: "Checking notification permission…"
-    case .registering: "Registering with both backends…"
-    case .deregistering: "De-registering from both backends…"
-    case .undoing: "One backend did not agree: undoing the other's change…"
-    }
-  }
-
-  /// Asked once on a terminal; never asked in a script (denied unless --allow-notifications).
-  private static func askPermission(allow: Bool, console: Console) -> FilePushDevice.Answer {
-    if allow { return .granted }
-    guard console.io.stdinIsTerminal else { return .notAsked }
-    let answer = LineInput(console: console).ask(
-      "Allow notifications from app on this device? [y/N] ")
-    return answer?.lowercased().hasPrefix("y") == true ? .granted : .denied
+      remedy: .signIn)
   }
 
   @MainActor

@@ -72,6 +72,7 @@ struct CompositionRoot {
         let embedded = try await EmbeddedBackend.open(
           file: dataFolder.file(Self.backendFileName), now: { Date() },
           randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
+          passwordRounds: io.seams.embeddedPasswordRounds ?? EmbeddedBackend.defaultPasswordRounds,
           likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval,
           pushFaults: try Self.pushFaults(environment))
         client = EmbeddedBackendHTTPClient(backend: embedded)
@@ -92,12 +93,29 @@ struct CompositionRoot {
   /// The app's own database (likes cache, unblur state), and what was done if the file was
   /// unreadable.
   func openAppDatabase() async throws -> (AppDatabase, AppDatabase.Recovery) {
-    try await AppDatabase.open(at: dataFolder.file("app.sqlite"), now: Date())
+    try await AppDatabase.open(at: appDatabaseFile, now: Date())
   }
+
+  private var appDatabaseFile: URL { dataFolder.file("app.sqlite") }
 
   /// Cache rows are keyed by server and username, so no account ever sees another's.
   func cacheAccount(username: String) -> String {
-    "\(backend.keyringServer)|\(username)"
+    Self.cacheAccount(server: backend.keyringServer, username: username)
+  }
+
+  private static func cacheAccount(server: String, username: String) -> String {
+    "\(server)|\(username)"
+  }
+
+  /// Signing out, and deleting what this machine cached for the account with it.
+  var signOutUseCase: SignOutUseCase {
+    let databaseFile = appDatabaseFile
+    let server = backend.keyringServer
+    return SignOutUseCase(
+      repository: sessionRepository,
+      localData: GRDBLocalAccountData(
+        openDatabase: { try await AppDatabase.open(at: databaseFile, now: Date()).0 },
+        accountKey: { Self.cacheAccount(server: server, username: $0) }))
   }
 
   /// This install as a push device (uuid, token, permission), kept in the data folder.

@@ -1,13 +1,14 @@
-import Data
 import Domain
+import Foundation
 import Presentation
 
-/// What every likes command starts from: the signed-in user's likes environment, over the
-/// app's database. Signed out is exit 4 before any database or request.
+/// The composition of the likes commands: the signed-in user's notification center over the
+/// app's database, its use cases and its clocks. Commands get view models from here and never
+/// name a use case, a store or a clock. Signed out is exit 4 before any database or request.
 @MainActor
-struct LikesContext {
+struct LikesComposition {
   let command: CommandContext
-  let environment: LikesEnvironment
+  private let environment: LikesEnvironment
 
   init(options: GlobalOptions) async throws {
     command = try await CommandContext(options: options)
@@ -33,7 +34,8 @@ struct LikesContext {
     }
   }
 
-  /// The notification center for this account, from its smaller view models.
+  /// The notification center for this account, from its smaller view models. Banners stay
+  /// up for their time on the composition's clock.
   func notificationCenter() -> NotificationCenterViewModel {
     let environment = environment
     let events = command.root.realtimeEvents
@@ -54,6 +56,16 @@ struct LikesContext {
     return NotificationCenterViewModel(
       likedYou: likedYou,
       mutuals: MutualsViewModel(load: { try await LoadMutualsUseCase(environment).execute() }),
-      watch: watch, banners: BannerQueue(clock: ContinuousClock()))
+      watch: watch, banners: BannerQueue(clock: command.root.clock))
+  }
+
+  /// Opens the unblur window; returns when it ends.
+  func unblur() async throws -> Date {
+    try await UnblurUseCase(environment).execute()
+  }
+
+  /// Sleeps for `duration` on the composition's clock (the watch's `--for`).
+  func sleep(for duration: Duration) async throws {
+    try await command.root.clock.sleep(for: duration)
   }
 }

@@ -26,7 +26,7 @@ struct CommandContext {
     case nil:
       UserFacingError(
         code: "not_signed_in", message: "You are not signed in to \(root.backend.displayName).",
-        hint: "Run `app login` to sign in.", requiresAuthentication: true)
+        hint: "Run `app login` to sign in.", remedy: .signIn)
     }
   }
 

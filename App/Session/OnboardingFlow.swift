@@ -11,11 +11,6 @@ struct OnboardingFlow {
   private var console: Console { context.console }
   private var input: LineInput { LineInput(console: context.console) }
 
-  /// Failures a person can fix by typing something else; anything else ends the command.
-  private static let retryableCodes: Set<String> = [
-    "invalid_credentials", "invalid_input", "username_taken", "rejected",
-  ]
-
   /// Runs the screens until somebody is signed in; throws the exit code otherwise.
   func run() async throws {
     while case .onboarding = main.state, let onboarding = main.onBoardingViewModel {
@@ -86,11 +81,13 @@ struct OnboardingFlow {
     switch status {
     case .succeeded, .editing, .submitting: return
     case .invalid(let sentences):
-      error = UserFacingError(code: "invalid_input", message: sentences.joined(separator: " "))
+      error = UserFacingError(
+        code: "invalid_input", message: sentences.joined(separator: " "), remedy: .correctInput)
     case .failed(let failure):
       error = failure
     }
-    guard retrying, Self.retryableCodes.contains(error.code) else { throw console.fail(error) }
+    // Only what typing something else can fix asks again; anything else ends the command.
+    guard retrying, error.correctingInputHelps else { throw console.fail(error) }
     console.show(error)
   }
 

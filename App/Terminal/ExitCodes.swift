@@ -8,7 +8,7 @@ enum ExitCodes {
   static let authenticationRequired = ExitCode(4)
 
   static func code(for error: UserFacingError) -> ExitCode {
-    error.requiresAuthentication ? authenticationRequired : failure
+    error.signingInHelps ? authenticationRequired : failure
   }
 }
 

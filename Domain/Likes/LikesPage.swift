@@ -31,4 +31,9 @@ public struct LikesPage: Equatable, Sendable {
     let first = (number - 1) * batchSize + 1
     return first...(first + items.count - 1)
   }
+
+  /// True when the page came from the cache because the server could not be reached.
+  public var isOffline: Bool {
+    if case .cache(_, true) = source { true } else { false }
+  }
 }

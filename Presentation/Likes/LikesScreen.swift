@@ -1,18 +1,18 @@
 import Domain
 import Foundation
-import Presentation
 
-/// A page of likes as lines and as JSON. A blurred card shows its short id only: never the
-/// name, never the avatar, in text or JSON.
-enum LikesScreen {
-  struct ItemDocument: Encodable {
-    let id: String
-    let userName: String?
-    let avatarURL: String?
-    let isBlurred: Bool
-    let isReadOnly: Bool
+/// Likes as lines and as JSON: a page, the mutual matches and what `watch` sees. A blurred
+/// card shows its short id only: never the name, never the avatar, in text or JSON. Every
+/// text from the server goes through `TerminalText`, so no name can drive the terminal.
+public enum LikesScreen {
+  public struct ItemDocument: Encodable, Sendable {
+    public let id: String
+    public let userName: String?
+    public let avatarURL: String?
+    public let isBlurred: Bool
+    public let isReadOnly: Bool
 
-    init(_ item: LikeItem) {
+    public init(_ item: LikeItem) {
       id = item.id
       userName = item.isBlurred ? nil : item.userName
       avatarURL = item.isBlurred ? nil : item.avatarURL
@@ -20,7 +20,7 @@ enum LikesScreen {
       isReadOnly = item.isReadOnly
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(id, forKey: .id)
       try container.encode(userName, forKey: .userName)
@@ -34,18 +34,18 @@ enum LikesScreen {
     }
   }
 
-  struct PageDocument: Encodable {
-    let page: Int
-    let batchSize: Int
-    let items: [ItemDocument]
-    let nextPage: Int?
-    let source: String
-    let fetchedAt: Date?
-    let offline: Bool
-    let unblurSecondsLeft: Int?
-    let unread: Int
+  public struct PageDocument: Encodable, Sendable {
+    public let page: Int
+    public let batchSize: Int
+    public let items: [ItemDocument]
+    public let nextPage: Int?
+    public let source: String
+    public let fetchedAt: Date?
+    public let offline: Bool
+    public let unblurSecondsLeft: Int?
+    public let unread: Int
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(page, forKey: .page)
       try container.encode(batchSize, forKey: .batchSize)
@@ -64,7 +64,9 @@ enum LikesScreen {
     }
   }
 
-  static func document(_ page: LikesPage, unblurSecondsLeft: Int?, unread: Int) -> PageDocument {
+  public static func document(_ page: LikesPage, unblurSecondsLeft: Int?, unread: Int)
+    -> PageDocument
+  {
     let (source, fetchedAt, offline): (String, Date?, Bool) =
       switch page.source {
       case .server: ("server", nil, false)
@@ -76,16 +78,17 @@ enum LikesScreen {
       unblurSecondsLeft: unblurSecondsLeft, unread: unread)
   }
 
-  static func itemLine(_ item: LikeItem) -> String {
-    let id = LikesViewModel.shortID(item.id)
+  /// One card: its short id, then the name and avatar, or the blur.
+  public static func itemLine(_ item: LikeItem) -> String {
+    let id = TerminalText.visibleOnOneLine(LikesViewModel.shortID(item.id))
     guard !item.isBlurred else { return "  \(id)  ░░░░░░░░ (blurred)" }
-    let avatar = item.avatarURL.map { "  \($0)" } ?? ""
-    return "  \(id)  \(MessagesScreen.visible(item.userName))\(avatar)"
+    let avatar = item.avatarURL.map { "  \(TerminalText.visibleOnOneLine($0))" } ?? ""
+    return "  \(id)  \(TerminalText.visibleOnOneLine(item.userName))\(avatar)"
   }
 
   /// The page and its footer: which items, more pages or the last, where it came from,
   /// and the blur.
-  static func lines(
+  public static func lines(
     _ page: LikesPage, unblurSecondsLeft: Int?, unread: Int, now: Date, nextCommand: String
   ) -> [String] {
     var lines: [String]
@@ -125,12 +128,43 @@ enum LikesScreen {
     return lines
   }
 
-  static func ageText(_ seconds: TimeInterval) -> String {
-    switch max(0, seconds) {
-    case ..<60: "\(Int(seconds)) s"
-    case ..<3600: "\(Int(seconds / 60)) min"
-    case ..<86400: "\(Int(seconds / 3600)) h"
-    default: "\(Int(seconds / 86400)) d"
+  /// How old something is, in its largest whole unit. A time in the future (a clock set
+  /// back since) reads as 0 s, never as a negative age.
+  public static func ageText(_ seconds: TimeInterval) -> String {
+    let age = max(0, seconds)
+    return switch age {
+    case ..<60: "\(Int(age)) s"
+    case ..<3600: "\(Int(age / 60)) min"
+    case ..<86400: "\(Int(age / 3600)) h"
+    default: "\(Int(age / 86400)) d"
     }
+  }
+
+  /// The mutual matches, newest first, and whether they came from the cache because the
+  /// server could not be reached.
+  public static func mutualsLines(_ page: LikesPage) -> [String] {
+    var lines =
+      page.items.isEmpty
+      ? ["No mutual matches yet: `app likes like ID` likes somebody back."]
+      : ["Mutual matches (\(page.items.count)), newest first:"] + page.items.map(itemLine)
+    if page.isOffline { lines.append("Offline: the server cannot be reached; from the cache.") }
+    return lines
+  }
+
+  /// What `watch` prints for a like that has just arrived.
+  public static func newLikeLine(_ item: LikeItem, unread: Int) -> String {
+    "New like: \(itemLine(item).trimmingCharacters(in: .whitespaces)) (\(unread) unread)"
+  }
+
+  /// A banner (a mutual match), on one line.
+  public static func bannerLine(_ text: String) -> String {
+    "🎉 \(TerminalText.visibleOnOneLine(text))"
+  }
+
+  /// What `watch` says when it stops.
+  public static func watchSummary(newLikes: Int, matches: Int) -> String {
+    let likes = newLikes == 1 ? "1 new like" : "\(newLikes) new likes"
+    let matchText = matches == 1 ? "1 match" : "\(matches) matches"
+    return "Stopped watching: \(likes), \(matchText)."
   }
 }

@@ -26,9 +26,25 @@ public final class PushRegistrationViewModel {
   }
   public var onStateChange: ((State) -> Void)?
 
-  public var toggleLabel: String {
-    if state.isLoading { return "Push notifications: updating…" }
-    return state.isRegistered ? "Push notifications: on" : "Push notifications: off"
+  /// What a front end asks for: a state, or the other one.
+  public enum Change: String, CaseIterable, Sendable {
+    case on
+    case off
+    /// On if it was off, off if it was on, as last read by `load()`.
+    case toggle
+  }
+
+  /// The seed's toggle label.
+  public var toggleLabel: String { "Push notifications: \(stateWord)" }
+
+  /// The state as a sentence, for front ends that print lines.
+  public var statusSentence: String {
+    state.isLoading
+      ? "Push notifications are being updated…" : "Push notifications are \(stateWord)."
+  }
+
+  private var stateWord: String {
+    state.isLoading ? "updating…" : state.isRegistered ? "on" : "off"
   }
 
   public static let moveMessage =
@@ -70,6 +86,34 @@ public final class PushRegistrationViewModel {
 
   public func toggle(confirmedMove: Bool) async {
     await setEnabled(!state.isRegistered, confirmedMove: confirmedMove)
+  }
+
+  /// Applies what the person asked for. After `confirmationNeeded`, `confirmMove()` goes on.
+  public func request(_ change: Change, confirmedMove: Bool) async {
+    switch change {
+    case .on: await setEnabled(true, confirmedMove: confirmedMove)
+    case .off: await setEnabled(false, confirmedMove: confirmedMove)
+    case .toggle: await toggle(confirmedMove: confirmedMove)
+    }
+  }
+
+  /// The person's yes to moving the registration here: only turning push on ever asks.
+  public func confirmMove() async {
+    guard state.confirmationNeeded != nil else { return }
+    await setEnabled(true, confirmedMove: true)
+  }
+
+  /// What is happening while a flow waits, as a line of progress.
+  public static func describe(_ progress: PushProgress) -> String {
+    switch progress {
+    case .fetchingSession: "Fetching session…"
+    case .waitingAfterSession(let delay): "Waiting \(delay.components.seconds) s…"
+    case .checkingStatus: "Checking both backends…"
+    case .askingPermission: "Checking notification permission…"
+    case .registering: "Registering with both backends…"
+    case .deregistering: "De-registering from both backends…"
+    case .undoing: "One backend did not agree: undoing the other's change…"
+    }
   }
 
   // MARK: - State
@@ -119,7 +163,7 @@ public final class PushRegistrationViewModel {
     } else {
       let failure = UserFacingError(error)
       state.errorMessage = failure.message
-      state.requiresSignIn = failure.requiresAuthentication
+      state.requiresSignIn = failure.signingInHelps
     }
   }
 }

@@ -1,12 +1,13 @@
 import Domain
 
-/// Signing out: revoke on the server, then forget locally; or forget locally only.
+/// Signing out: revoke on the server, then forget locally; or forget locally only. Either
+/// way the account's local data goes with its session (`SignOutUseCase`).
 @MainActor
 public final class LogoutViewModel {
   public enum State: Equatable, Sendable {
     case idle
     case signingOut
-    case finished(LogoutOutcome)
+    case finished(SignOutReport)
     /// Nothing was deleted: the person is still signed in and can try again.
     case failed(UserFacingError)
   }
@@ -16,19 +17,30 @@ public final class LogoutViewModel {
   }
   public var onStateChange: ((State) -> Void)?
 
-  private let repository: any UserSessionRepository
+  private let signOut: SignOutUseCase
 
-  public init(repository: any UserSessionRepository) {
-    self.repository = repository
+  public init(signOut: SignOutUseCase) {
+    self.signOut = signOut
   }
 
   public func logout(revokingOnServer: Bool) async {
     guard state != .signingOut else { return }
     state = .signingOut
     do {
-      state = .finished(try await repository.logout(revokingOnServer: revokingOnServer))
+      state = .finished(try await signOut.execute(revokingOnServer: revokingOnServer))
     } catch {
-      state = .failed(UserFacingError(error))
+      state = .failed(Self.stillSignedIn(UserFacingError(error)))
     }
+  }
+
+  /// A failed sign-out says that the session was kept and how to get rid of it anyway.
+  /// A keyring failure is shown as it is: `--local` needs the keyring too.
+  private static func stillSignedIn(_ error: UserFacingError) -> UserFacingError {
+    guard !error.keyringIsCause else { return error }
+    return UserFacingError(
+      code: error.code, message: "Could not sign out: \(error.message)",
+      hint:
+        "You are still signed in. Try again, or run `app logout --local` to delete the session from this machine only.",
+      remedy: error.remedy)
   }
 }

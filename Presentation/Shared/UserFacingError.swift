@@ -1,24 +1,44 @@
 import Domain
 
-/// An error as a person should read it: what happened, what to do, and whether signing in
-/// would help. Every front end renders errors through this one type, so the same failure
-/// reads the same everywhere.
+/// An error as a person should read it: what happened, what to do, and what would help.
+/// Every front end renders errors through this one type, so the same failure reads the same
+/// everywhere, and front ends act on its `remedy`, never on its words or its code.
 public struct UserFacingError: Error, Equatable, Sendable {
+  /// What would make the next attempt succeed, decided from the error's type.
+  public enum Remedy: Equatable, Sendable {
+    /// The session is missing or was rejected: sign in again.
+    case signIn
+    /// The input broke a rule or named nobody: typing something else helps.
+    case correctInput
+    /// The server was unreachable, slow or failing: the same request may work later.
+    case retryLater
+    /// The Secret Service is missing or locked: nothing works until the keyring does.
+    case fixKeyring
+    /// Nothing the person can do from here (an unreadable answer, a cancelled command).
+    case none
+  }
+
   /// A stable, machine-readable name for `--json` output and scripts.
   public let code: String
   public let message: String
   public let hint: String?
-  /// True when the fix is to sign in (front ends exit with "authentication required").
-  public let requiresAuthentication: Bool
+  public let remedy: Remedy
 
-  public init(
-    code: String, message: String, hint: String? = nil, requiresAuthentication: Bool = false
-  ) {
+  public init(code: String, message: String, hint: String? = nil, remedy: Remedy = .none) {
     self.code = code
     self.message = message
     self.hint = hint
-    self.requiresAuthentication = requiresAuthentication
+    self.remedy = remedy
   }
+
+  /// Front ends exit with "authentication required" (4) for these.
+  public var signingInHelps: Bool { remedy == .signIn }
+  /// A form can ask again: the person may type something that works.
+  public var correctingInputHelps: Bool { remedy == .correctInput }
+  /// The same request, later, may succeed: nothing about it was wrong.
+  public var retryHelps: Bool { remedy == .retryLater }
+  /// The keyring failed: whatever was asked for, no session could be read or changed.
+  public var keyringIsCause: Bool { remedy == .fixKeyring }
 
   public init(_ error: any Error) {
     switch error {
@@ -40,23 +60,28 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .notSignedIn:
       UserFacingError(
         code: "not_signed_in", message: "You are not signed in.", hint: signInHint,
-        requiresAuthentication: true)
+        remedy: .signIn)
     case .expired(let username):
       UserFacingError(
         code: "session_expired",
         message: "The session of \(username) has expired or was revoked; it was removed.",
-        hint: signInHint, requiresAuthentication: true)
+        hint: signInHint, remedy: .signIn)
     case .invalidCredentials:
-      UserFacingError(code: "invalid_credentials", message: "Wrong username or password.")
+      UserFacingError(
+        code: "invalid_credentials", message: "Wrong username or password.",
+        remedy: .correctInput)
     case .usernameTaken(let username):
       UserFacingError(
         code: "username_taken", message: "The username \(username) is taken.",
-        hint: "Choose another one, or sign in with `app login`.")
+        hint: "Choose another one, or sign in with `app login`.", remedy: .correctInput)
     case .invalidInput(let issues):
       UserFacingError(
-        code: "invalid_input", message: issues.map(describe).joined(separator: " "))
+        code: "invalid_input", message: issues.map(describe).joined(separator: " "),
+        remedy: .correctInput)
     case .rejectedByServer(let reason):
-      UserFacingError(code: "rejected", message: "The server refused the input: \(reason).")
+      UserFacingError(
+        code: "rejected", message: "The server refused the input: \(reason).",
+        remedy: .correctInput)
     }
   }
 
@@ -80,19 +105,21 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .unauthorized:
       return UserFacingError(
         code: "unauthorized", message: "The server rejected the session.", hint: signInHint,
-        requiresAuthentication: true)
+        remedy: .signIn)
     case .unreachable(let reason):
       return UserFacingError(
         code: "server_unreachable", message: "The server is unreachable: \(reason).",
-        hint: serverHint)
+        hint: serverHint, remedy: .retryLater)
     case .timedOut(let seconds):
       return UserFacingError(
-        code: "timeout", message: "The server did not answer within \(seconds) s.", hint: serverHint
-      )
+        code: "timeout", message: "The server did not answer within \(seconds) s.",
+        hint: serverHint, remedy: .retryLater)
     case .server(let status, let code, let description):
       let detail = description.map { ": \($0)" } ?? code.map { " (\($0))" } ?? ""
+      // A 5xx is the server's trouble and may pass; a 4xx says the request itself was wrong.
       return UserFacingError(
-        code: "server_error", message: "The server answered HTTP \(status)\(detail).")
+        code: "server_error", message: "The server answered HTTP \(status)\(detail).",
+        remedy: status >= 500 ? .retryLater : .none)
     case .invalidResponse(let reason):
       return UserFacingError(
         code: "invalid_response", message: "The server's answer could not be read: \(reason).")
@@ -108,13 +135,13 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .unavailable(let reason):
       return UserFacingError(
         code: "keyring_unavailable", message: "No usable Secret Service: \(reason).",
-        hint: keyringHint)
+        hint: keyringHint, remedy: .fixKeyring)
     case .timedOut(let seconds):
       return UserFacingError(
         code: "keyring_timeout",
         message:
           "The Secret Service did not answer within \(seconds) s; the keyring is probably locked and waiting for a password prompt.",
-        hint: keyringHint)
+        hint: keyringHint, remedy: .fixKeyring)
     }
   }
 
@@ -123,9 +150,11 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .noSuchPerson(let name):
       UserFacingError(
         code: "no_such_person", message: "There is no person called \(name).",
-        hint: "`app messages` lists everybody.")
+        hint: "`app messages` lists everybody.", remedy: .correctInput)
     case .invalidDraft(let issues):
-      UserFacingError(code: "invalid_input", message: issues.map(describe).joined(separator: " "))
+      UserFacingError(
+        code: "invalid_input", message: issues.map(describe).joined(separator: " "),
+        remedy: .correctInput)
     }
   }
 
@@ -143,18 +172,18 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .unknownPerson(let id):
       UserFacingError(
         code: "unknown_person", message: "Nobody with id \(id) is waiting for an answer.",
-        hint: "`app likes` lists the ids; the list may have changed since.")
+        hint: "`app likes` lists the ids; the list may have changed since.", remedy: .correctInput)
     case .ambiguousID(let prefix, let matches):
       UserFacingError(
         code: "ambiguous_id",
         message: "The id \(prefix) could be any of: \(matches.joined(separator: ", ")).",
-        hint: "Type more of the id.")
+        hint: "Type more of the id.", remedy: .correctInput)
     case .idTooShort(let id):
       UserFacingError(
         code: "id_too_short",
         message:
-          "The id \(id) is too short: type at least \(RespondToLikeUseCase.minimumPrefixLength) characters."
-      )
+          "The id \(id) is too short: type at least \(RespondToLikeUseCase.minimumPrefixLength) characters.",
+        remedy: .correctInput)
     }
   }
 }

@@ -22,6 +22,10 @@ import Testing
     (["session", "--api-url", "not a url"], "is not an http(s) URL with a host"),
     (["signup", "--username", "x"], "Missing expected argument '--name <name>'"),
     (["frobnicate"], "Unexpected argument 'frobnicate'"),
+    (
+      ["push", "sideways"],
+      "The value 'sideways' is invalid for '<action>'. Please provide one of 'status', 'on', 'off' or 'toggle'."
+    ),
   ])
   func badUsage_exits64_withTheReason(arguments: [String], message: String) async throws {
     let app = try AppRunner()

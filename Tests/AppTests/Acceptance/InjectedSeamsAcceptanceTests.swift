@@ -66,4 +66,43 @@ struct InjectedSeamsAcceptanceTests {
     #expect(likes.stderr.contains("hint: Run `app login`"), "\(likes.stderr)")
     #expect(session.status == 4, "the rejected session is gone: \(session.stderr)")
   }
+
+  /// Every command that sends the session: after the server rejects it, the person is told
+  /// to sign in (exit 4 and the hint), whatever the command, and the session is gone.
+  @Test(arguments: [
+    ["likes", "--refresh"],
+    ["likes", "mutuals"],
+    ["likes", "like", Self.unknownID],
+    ["likes", "skip", Self.unknownID],
+    ["likes", "watch"],
+    ["messages"],
+    ["messages", "--user", "Alice"],
+    ["messages", "send", "--to", "Alice", "--subject", "Hi", "--message", "Hello"],
+    ["push", "status"],
+    ["push", "on", "--allow-notifications"],
+    ["push", "off"],
+    ["push", "toggle", "--allow-notifications"],
+    ["session"],
+  ])
+  func aRejectedSession_endsEveryCommandThatUsesIt_withExit4AndTheSignInHint(
+    command: [String]
+  ) async throws {
+    let client = try FaultInjectingHTTPClient()
+    let app = try AppRunner.inProcess(
+      CompositionSeams(httpClient: client, clock: ImmediateClock()))
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    client.now.advance(by: 31 * 24 * 3600)
+
+    let result = try await app.run(command)
+    let session = try await app.run(["session"])
+
+    #expect(result.status == 4, "\(command): \(result.stderr)")
+    #expect(result.stderr.contains("hint: Run `app login`"), "\(command): \(result.stderr)")
+    #expect(result.stdout.isEmpty, "\(command) printed a result: \(result.stdout)")
+    #expect(session.status == 4, "the rejected session is gone after \(command)")
+  }
+
+  /// A full id, so that `like` and `skip` ask the server instead of the cache.
+  private static let unknownID = "00000000-0000-4000-8000-000000000000"
 }

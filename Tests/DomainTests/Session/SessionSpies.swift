@@ -12,6 +12,7 @@ enum SessionCall: Equatable, Sendable {
   case signUp(username: String)
   case fetchProfile(token: String)
   case revoke(token: String)
+  case deleteLocalData(username: String)
 }
 
 /// An `AuthRemoteAPI` whose answers a test sets; an answer left unset fails the call.
@@ -91,6 +92,19 @@ final class UserSessionDataStoreSpy: UserSessionDataStore {
   }
 
   private func failIfAsked() throws {
+    if let failure = failure.withLock({ $0 }) { throw failure }
+  }
+}
+
+/// A `LocalAccountData` that records what it was asked to delete, and fails when told to.
+final class LocalAccountDataSpy: LocalAccountData {
+  private let log: CallLog<SessionCall>
+  let failure = Mutex<(any Error)?>(nil)
+
+  init(log: CallLog<SessionCall>) { self.log = log }
+
+  func deleteAll(of username: String) async throws {
+    log.append(.deleteLocalData(username: username))
     if let failure = failure.withLock({ $0 }) { throw failure }
   }
 }

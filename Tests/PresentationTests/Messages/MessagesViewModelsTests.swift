@@ -30,7 +30,7 @@ import Testing
       return
     }
     #expect(error.code == "session_expired")
-    #expect(error.requiresAuthentication)
+    #expect(error.signingInHelps)
   }
 
   @Test func userMessages_loadOne_orSayNoSuchPerson() async {

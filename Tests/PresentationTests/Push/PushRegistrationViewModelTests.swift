@@ -1,6 +1,7 @@
 import Clocks
 import Domain
 import Presentation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -87,6 +88,75 @@ import Testing
 
     #expect(sut.state.errorMessage == PushRegistrationViewModel.permissionMessage)
     #expect(!sut.state.isLoading)
+  }
+
+  @Test func toggle_turnsOff_whatTheLastStatusSaidWasOn() async throws {
+    let clock = TestClock()
+    let stubs = PushStubs()
+    stubs.statuses.withLock { $0 = (.register, .register) }
+    let sut = makeSUT(stubs, clock: clock)
+    try await finish(clock) { await sut.load() }
+    #expect(sut.statusSentence == "Push notifications are on.")
+
+    try await finish(clock) { await sut.request(.toggle, confirmedMove: false) }
+
+    #expect(stubs.log.all.contains("deRegister") && stubs.log.all.contains("deRegisterUser"))
+    #expect(!stubs.log.all.contains("register"), "nothing was registered")
+    #expect(sut.state.infoMessage == "Push notifications are off.")
+  }
+
+  @Test func confirmMove_afterTheQuestion_registersHere() async throws {
+    let clock = TestClock()
+    let stubs = PushStubs()
+    stubs.statuses.withLock { $0 = (.anotherDevice, .unregister) }
+    let sut = makeSUT(stubs, clock: clock)
+    try await finish(clock) { await sut.load() }
+    await sut.request(.on, confirmedMove: false)
+    #expect(sut.state.confirmationNeeded != nil)
+    #expect(!stubs.log.all.contains("register"))
+
+    try await finish(clock) { await sut.confirmMove() }
+
+    #expect(stubs.log.all.contains("register") && stubs.log.all.contains("registerUser"))
+    #expect(sut.state.confirmationNeeded == nil)
+  }
+
+  @Test func confirmMove_withoutAQuestion_doesNothing() async {
+    let stubs = PushStubs()
+    let sut = makeSUT(stubs, clock: TestClock())
+
+    await sut.confirmMove()
+
+    #expect(stubs.log.all.isEmpty)
+  }
+
+  @Test(arguments: [
+    (PushProgress.fetchingSession, "Fetching session…"),
+    (.waitingAfterSession(.seconds(3)), "Waiting 3 s…"),
+    (.checkingStatus, "Checking both backends…"),
+    (.undoing, "One backend did not agree: undoing the other's change…"),
+  ])
+  func progress_readsAsALine(progress: PushProgress, line: String) {
+    #expect(PushRegistrationViewModel.describe(progress) == line)
+  }
+
+  /// Runs `work` while moving the clock on, until it has returned.
+  private func finish(
+    _ clock: TestClock<Duration>, _ work: @escaping @MainActor () async -> Void
+  ) async throws {
+    let finished = Flag()
+    let task = Task { @MainActor in
+      await work()
+      finished.set()
+    }
+    try await clock.advance(until: "the view model's work finished") { finished.isSet }
+    await task.value
+  }
+
+  private final class Flag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
   }
 
   private func makeSUT(_ stubs: PushStubs, clock: TestClock<Duration>) -> PushRegistrationViewModel

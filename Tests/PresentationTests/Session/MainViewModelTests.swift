@@ -58,7 +58,7 @@ import Testing
       return
     }
     #expect(failure.code == code)
-    #expect(!failure.requiresAuthentication)
+    #expect(!failure.signingInHelps)
   }
 
   @Test func signingInFromOnboarding_movesMainToSignedIn() async {

@@ -4,59 +4,95 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct UserFacingErrorTests {
   @Test(arguments: [
-    (SessionError.notSignedIn as any Error, "not_signed_in", "You are not signed in.", true),
+    (
+      SessionError.notSignedIn as any Error, "not_signed_in", "You are not signed in.",
+      UserFacingError.Remedy.signIn
+    ),
     (
       SessionError.expired(username: "bob"), "session_expired",
-      "The session of bob has expired or was revoked; it was removed.", true
+      "The session of bob has expired or was revoked; it was removed.", .signIn
     ),
-    (SessionError.invalidCredentials, "invalid_credentials", "Wrong username or password.", false),
-    (SessionError.usernameTaken("bob"), "username_taken", "The username bob is taken.", false),
+    (
+      SessionError.invalidCredentials, "invalid_credentials", "Wrong username or password.",
+      .correctInput
+    ),
+    (
+      SessionError.usernameTaken("bob"), "username_taken", "The username bob is taken.",
+      .correctInput
+    ),
     (
       SessionError.invalidInput([.nameMissing, .passwordTooShort]), "invalid_input",
-      "Enter your name. A password needs at least 8 characters.", false
+      "Enter your name. A password needs at least 8 characters.", .correctInput
     ),
     (
       SessionError.rejectedByServer(reason: "too short"), "rejected",
-      "The server refused the input: too short.", false
+      "The server refused the input: too short.", .correctInput
     ),
-    (RemoteAPIError.unauthorized, "unauthorized", "The server rejected the session.", true),
+    (RemoteAPIError.unauthorized, "unauthorized", "The server rejected the session.", .signIn),
     (
       RemoteAPIError.unreachable(reason: "could not connect to h:1"), "server_unreachable",
-      "The server is unreachable: could not connect to h:1.", false
+      "The server is unreachable: could not connect to h:1.", .retryLater
     ),
     (
       RemoteAPIError.timedOut(seconds: 15), "timeout", "The server did not answer within 15 s.",
-      false
+      .retryLater
     ),
     (
       RemoteAPIError.server(status: 500, code: nil, description: nil), "server_error",
-      "The server answered HTTP 500.", false
+      "The server answered HTTP 500.", .retryLater
     ),
     (
       RemoteAPIError.server(status: 503, code: "maintenance", description: nil), "server_error",
-      "The server answered HTTP 503 (maintenance).", false
+      "The server answered HTTP 503 (maintenance).", .retryLater
     ),
     (
       RemoteAPIError.server(status: 503, code: "maintenance", description: "back at noon"),
-      "server_error", "The server answered HTTP 503: back at noon.", false
+      "server_error", "The server answered HTTP 503: back at noon.", .retryLater
     ),
     (
       RemoteAPIError.invalidResponse(reason: "not JSON"), "invalid_response",
-      "The server's answer could not be read: not JSON.", false
+      "The server's answer could not be read: not JSON.", .none
     ),
     (
       SessionStoreError.unavailable(reason: "Could not connect"), "keyring_unavailable",
-      "No usable Secret Service: Could not connect.", false
+      "No usable Secret Service: Could not connect.", .fixKeyring
     ),
-    (CancellationError(), "cancelled", "Cancelled.", false),
+    (CancellationError(), "cancelled", "Cancelled.", .none),
+    (
+      RemoteAPIError.server(status: 409, code: "conflict", description: nil), "server_error",
+      "The server answered HTTP 409 (conflict).", .none
+    ),
+    (
+      MessagesError.noSuchPerson("zed"), "no_such_person", "There is no person called zed.",
+      .correctInput
+    ),
+    (
+      LikesError.ambiguousID(prefix: "ab12", matches: ["ab12cd", "ab12ef"]), "ambiguous_id",
+      "The id ab12 could be any of: ab12cd, ab12ef.", .correctInput
+    ),
   ])
   func describesEveryErrorForAPerson(
-    error: any Error, code: String, message: String, requiresAuthentication: Bool
+    error: any Error, code: String, message: String, remedy: UserFacingError.Remedy
   ) {
     let sut = UserFacingError(error)
     #expect(sut.code == code)
     #expect(sut.message == message)
-    #expect(sut.requiresAuthentication == requiresAuthentication)
+    #expect(sut.remedy == remedy)
+  }
+
+  /// Front ends decide on these, so each must hold for its remedy alone.
+  @Test func eachQuestion_isAnsweredByTheRemedyAlone() {
+    func error(_ remedy: UserFacingError.Remedy) -> UserFacingError {
+      UserFacingError(code: "any", message: "any", remedy: remedy)
+    }
+    #expect(error(.signIn).signingInHelps && !error(.signIn).retryHelps)
+    #expect(error(.correctInput).correctingInputHelps && !error(.correctInput).signingInHelps)
+    #expect(error(.retryLater).retryHelps && !error(.retryLater).correctingInputHelps)
+    #expect(error(.fixKeyring).keyringIsCause && !error(.fixKeyring).retryHelps)
+    let none = error(.none)
+    #expect(
+      !none.signingInHelps && !none.correctingInputHelps && !none.retryHelps
+        && !none.keyringIsCause)
   }
 
   @Test func keyringErrors_sayWhereTokensLiveAndHowToGetAKeyring() {

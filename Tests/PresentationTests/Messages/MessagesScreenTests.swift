@@ -1,0 +1,61 @@
+import Domain
+import Presentation
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct MessagesScreenTests {
+  @Test func aPerson_isAHeadingWithTheCount_andEachMessageABulletWithItsTextBelow() {
+    let person = UserMessages(
+      name: "Alice",
+      messages: [
+        Message(subject: "Lunch", text: "Tomorrow?\nAt noon."),
+        Message(subject: "Re: Lunch", text: "Yes"),
+      ])
+
+    #expect(
+      MessagesScreen.lines(person) == [
+        "Alice — 2 messages",
+        "  • Lunch",
+        "    Tomorrow?",
+        "    At noon.",
+        "  • Re: Lunch",
+        "    Yes",
+      ])
+  }
+
+  @Test(arguments: [(0, "Bob — no messages"), (1, "Bob — 1 message"), (3, "Bob — 3 messages")])
+  func theHeading_countsInWords(count: Int, heading: String) {
+    let person = UserMessages(
+      name: "Bob", messages: Array(repeating: Message(subject: "s", text: "t"), count: count))
+
+    #expect(MessagesScreen.lines(person).first == heading)
+  }
+
+  @Test func controlCharactersFromTheServer_cannotDriveTheTerminal() {
+    let person = UserMessages(
+      name: "Eve\u{1B}[2J\nAdmin",
+      messages: [Message(subject: "Hi\u{1B}]0;owned\u{07}", text: "safe\rEVIL")])
+
+    let lines = MessagesScreen.lines(person)
+
+    #expect(lines.joined().unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F })
+    #expect(lines[0] == "Eve\\u{1b}[2J\\u{a}Admin — 1 message", "a name stays on its heading")
+    #expect(lines[1] == "  • Hi\\u{1b}]0;owned\\u{7}")
+    #expect(lines[2] == "    safe\\u{d}EVIL")
+  }
+
+  @Test func theDocument_keepsTheExactText() {
+    let person = UserMessages(name: "Eve\u{1B}", messages: [Message(subject: "a\rb", text: "c\nd")])
+
+    let document = MessagesScreen.document(person)
+
+    #expect(document.name == "Eve\u{1B}")
+    #expect(document.messages.map(\.subject) == ["a\rb"])
+    #expect(document.messages.map(\.message) == ["c\nd"])
+  }
+
+  @Test func theSentNotice_namesTheRecipientSafely() {
+    let person = UserMessages(name: "Zoë\u{1B}[31m", messages: [])
+
+    #expect(MessagesScreen.sentNotice(to: person) == "Sent to Zoë\\u{1b}[31m.")
+  }
+}
