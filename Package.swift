@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "app", targets: ["App"]),
     .executable(name: "messages-benchmark", targets: ["MessagesBenchmark"]),
     .executable(name: "likes-cache-benchmark", targets: ["LikesCacheBenchmark"]),
+    .executable(name: "server-load-benchmark", targets: ["ServerLoadBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -93,6 +94,8 @@ let package = Package(
     .executableTarget(
       name: "LikesCacheBenchmark", dependencies: ["Data", "Domain"],
       path: "Benchmarks/LikesCacheBenchmark"),
+    // Only Foundation: it drives `app serve` over HTTP as any client would.
+    .executableTarget(name: "ServerLoadBenchmark", path: "Benchmarks/ServerLoadBenchmark"),
     .target(
       name: "TestSupport",
       dependencies: [
