@@ -22,17 +22,23 @@ extension AppCommand.Likes {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "The page, from 1.")
+    // `.unconditional`: `--page -1` is a page number to refuse, not a missing value.
+    @Option(parsing: .unconditional, help: "The page, from 1 to \(Self.lastPage).")
     var page = 1
 
-    @Option(help: "Likes per page, 1 to 100.")
+    @Option(parsing: .unconditional, help: "Likes per page, 1 to 100.")
     var batchSize = 10
+
+    /// A million pages of up to 100: beyond any list, and far from overflowing a position.
+    static let lastPage = 1_000_000
 
     @Flag(help: "Ask the server even when the cache has the page.")
     var refresh = false
 
     func validate() throws {
-      guard page >= 1 else { throw ValidationError("--page must be 1 or more.") }
+      guard (1...Self.lastPage).contains(page) else {
+        throw ValidationError("--page must be from 1 to \(Self.lastPage).")
+      }
       guard (1...100).contains(batchSize) else {
         throw ValidationError("--batch-size must be from 1 to 100.")
       }

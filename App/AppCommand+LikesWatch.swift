@@ -16,7 +16,11 @@ extension AppCommand.Likes {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(name: .customLong("for"), help: "Stop after this long: 45s, 5m, 1h or plain seconds.")
+    @Option(
+      name: .customLong("for"),
+      help: ArgumentHelp(
+        "Stop after this long, at most 24h: 45s, 5m, 1h or plain seconds.",
+        valueName: "duration"))
     var duration: WatchDuration?
 
     func run() async throws {
@@ -93,15 +97,20 @@ extension AppCommand.Likes {
   }
 }
 
-/// A duration typed as `45s`, `5m`, `1h` or plain seconds.
+/// A duration typed as `45s`, `5m`, `1h` or plain seconds, from a millisecond to a day.
 struct WatchDuration: ExpressibleByArgument {
+  static let longest: Double = 24 * 3600
+
   let value: Duration
 
   init?(argument: String) {
-    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
+    let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
     let unit = argument.last.flatMap { units[$0] }
     let number = unit == nil ? argument : String(argument.dropLast())
-    guard let amount = Double(number), amount > 0, amount.isFinite else { return nil }
-    value = .milliseconds(Int64(amount * Double(unit ?? 1) * 1000))
+    // Checked before any conversion to an integer: 1e20 seconds does not fit in one.
+    guard let amount = Double(number), amount.isFinite else { return nil }
+    let seconds = amount * (unit ?? 1)
+    guard seconds >= 0.001, seconds <= Self.longest else { return nil }
+    value = .milliseconds(Int64(seconds * 1000))
   }
 }

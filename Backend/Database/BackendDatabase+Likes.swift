@@ -30,14 +30,17 @@ extension BackendDatabase {
   func pendingLikes(accountID: String, page: Int, batchSize: Int) throws -> (
     likes: [IncomingLike], hasMore: Bool
   ) {
-    try writer.read { db in
+    // A page whose offset does not fit in an Int lies past any list that can exist: empty.
+    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
+    guard !overflowed else { return ([], false) }
+    return try writer.read { db in
       let rows = try Row.fetchAll(
         db,
         sql: """
           SELECT id, userName, avatarURL FROM incomingLike
           WHERE accountID = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?
           """,
-        arguments: [accountID, batchSize + 1, (page - 1) * batchSize])
+        arguments: [accountID, batchSize + 1, offset])
       let likes = rows.prefix(batchSize).map(Self.like)
       return (Array(likes), rows.count > batchSize)
     }

@@ -32,7 +32,7 @@ final class BackendDatabase: Sendable {
     try BackendDatabase(DatabaseQueue())
   }
 
-  private static var migrator: DatabaseMigrator {
+  static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: accounts and tokens") { db in
       try db.create(table: AccountRecord.databaseTableName) { table in
@@ -52,18 +52,20 @@ final class BackendDatabase: Sendable {
       }
     }
     migrator.registerMigration("v2: messages") { db in
-      try db.create(table: PersonRecord.databaseTableName) { table in
+      // Table names as shipped: the records now map v6's tables.
+      try db.create(table: "person") { table in
         // BINARY collation: names that differ in any byte are different people.
         table.primaryKey("name", .text)
       }
-      try db.create(table: MessageRecord.databaseTableName) { table in
+      try db.create(table: "message") { table in
         table.autoIncrementedPrimaryKey("id")
         table.column("person", .text).notNull().indexed()
-          .references(PersonRecord.databaseTableName, onDelete: .cascade)
+          .references("person", onDelete: .cascade)
         table.column("subject", .text).notNull()
         table.column("text", .text).notNull()
       }
-      try SeededConversations.insert(into: db)
+      // Shared by every account until v6 gave each its own (`ConversationMigration`).
+      try SeededConversations.insertShared(into: db)
     }
     migrator.registerMigration("v3: likes") { db in
       try db.create(table: "incomingLike") { table in
@@ -115,6 +117,9 @@ final class BackendDatabase: Sendable {
       try db.create(table: "vendorRegistration") { table in
         table.primaryKey("uuid", .text)
       }
+    }
+    migrator.registerMigration("v6: conversations per account") { db in
+      try ConversationMigration.giveEachAccountItsOwn(db)
     }
     return migrator
   }
@@ -173,34 +178,67 @@ extension BackendDatabase {
 // MARK: - Messages
 
 extension BackendDatabase {
-  /// Everybody, with their messages in the order they came.
-  func allConversations() throws -> [(name: String, messages: [MessageRecord])] {
-    try writer.read { db in
-      let people = try PersonRecord.fetchAll(db)
-      let messages = try MessageRecord.order(MessageRecord.Columns.id).fetchAll(db)
+  /// The account's people, with their messages in the order they came. The first use of an
+  /// account's messages gives it its own copy of the seeded conversations.
+  func allConversations(accountID: String) throws -> [(name: String, messages: [MessageRecord])] {
+    try seedConversationsIfNeeded(accountID: accountID)
+    return try writer.read { db in
+      let people = try PersonRecord.filter(PersonRecord.Columns.accountID == accountID)
+        .fetchAll(db)
+      let messages = try MessageRecord.filter(MessageRecord.Columns.accountID == accountID)
+        .order(MessageRecord.Columns.id).fetchAll(db)
       let byPerson = Dictionary(grouping: messages, by: \.person)
       return people.map { ($0.name, byPerson[$0.name] ?? []) }
     }
   }
 
-  /// One person's messages, or nil for somebody unknown.
-  func conversation(with name: String) throws -> [MessageRecord]? {
-    try writer.read { db in try Self.conversation(with: name, in: db) }
+  /// One person's messages in the account's conversations, or nil for somebody unknown.
+  func conversation(accountID: String, with name: String) throws -> [MessageRecord]? {
+    try seedConversationsIfNeeded(accountID: accountID)
+    return try writer.read { db in try Self.conversation(accountID: accountID, with: name, in: db) }
   }
 
-  /// Adds a message, creating the person if needed, and returns their messages after it.
-  func addMessage(to name: String, subject: String, text: String) throws -> [MessageRecord] {
-    try writer.write { db in
-      try PersonRecord(name: name).insert(db, onConflict: .ignore)
-      var record = MessageRecord(id: nil, person: name, subject: subject, text: text)
+  /// Adds a message to the account's conversation with `name`, creating the person if
+  /// needed, and returns that person's messages after it.
+  func addMessage(accountID: String, to name: String, subject: String, text: String) throws
+    -> [MessageRecord]
+  {
+    try seedConversationsIfNeeded(accountID: accountID)
+    return try writer.write { db in
+      try PersonRecord(accountID: accountID, name: name).insert(db, onConflict: .ignore)
+      var record = MessageRecord(
+        id: nil, accountID: accountID, person: name, subject: subject, text: text)
       try record.insert(db)
-      return try Self.conversation(with: name, in: db) ?? []
+      return try Self.conversation(accountID: accountID, with: name, in: db) ?? []
     }
   }
 
-  private static func conversation(with name: String, in db: Database) throws -> [MessageRecord]? {
-    guard try PersonRecord.exists(db, key: name) else { return nil }
-    return try MessageRecord.filter(MessageRecord.Columns.person == name)
-      .order(MessageRecord.Columns.id).fetchAll(db)
+  private func seedConversationsIfNeeded(accountID: String) throws {
+    let seeded = try writer.read { db in
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM conversationsSeeded WHERE accountID = ?)",
+        arguments: [accountID])!
+    }
+    guard !seeded else { return }
+    try writer.write { db in
+      // Checked again inside the write: two first requests at once seed once.
+      try db.execute(
+        sql: "INSERT OR IGNORE INTO conversationsSeeded (accountID) VALUES (?)",
+        arguments: [accountID])
+      guard db.changesCount > 0 else { return }
+      try SeededConversations.insert(for: accountID, into: db)
+    }
+  }
+
+  private static func conversation(accountID: String, with name: String, in db: Database) throws
+    -> [MessageRecord]?
+  {
+    guard try PersonRecord.exists(db, key: ["accountID": accountID, "name": name]) else {
+      return nil
+    }
+    return try MessageRecord.filter(
+      MessageRecord.Columns.accountID == accountID && MessageRecord.Columns.person == name
+    )
+    .order(MessageRecord.Columns.id).fetchAll(db)
   }
 }

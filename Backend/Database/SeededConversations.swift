@@ -1,7 +1,7 @@
 import GRDB
 
-/// The conversations a new embedded backend starts with: names in several scripts, with
-/// spaces, quotes and emoji; messages with newlines, tabs, quotes and backslashes; and a
+/// The conversations each account starts with, a copy of its own: names in several scripts,
+/// with spaces, quotes and emoji; messages with newlines, tabs, quotes and backslashes; and a
 /// person with no messages. Everything a renderer can get wrong is in here.
 enum SeededConversations {
   static let people: [(name: String, messages: [(subject: String, text: String)])] = [
@@ -16,13 +16,27 @@ enum SeededConversations {
     ("Quiet Person", []),
   ]
 
-  static func insert(into db: Database) throws {
+  static func insert(for accountID: String, into db: Database) throws {
     for person in people {
-      try PersonRecord(name: person.name).insert(db)
+      try PersonRecord(accountID: accountID, name: person.name).insert(db, onConflict: .ignore)
       for message in person.messages {
         var record = MessageRecord(
-          id: nil, person: person.name, subject: message.subject, text: message.text)
+          id: nil, accountID: accountID, person: person.name, subject: message.subject,
+          text: message.text)
         try record.insert(db)
+      }
+    }
+  }
+
+  /// Migration v2's shared tables, as they were shipped: v6 moves their rows to the demo
+  /// account when there is one, and drops them.
+  static func insertShared(into db: Database) throws {
+    for person in people {
+      try db.execute(sql: "INSERT INTO person (name) VALUES (?)", arguments: [person.name])
+      for message in person.messages {
+        try db.execute(
+          sql: "INSERT INTO message (person, subject, text) VALUES (?, ?, ?)",
+          arguments: [person.name, message.subject, message.text])
       }
     }
   }

@@ -22,6 +22,14 @@ import Testing
     (["session", "--api-url", "not a url"], "is not an http(s) URL with a host"),
     (["signup", "--username", "x"], "Missing expected argument '--name <name>'"),
     (["frobnicate"], "Unexpected argument 'frobnicate'"),
+    (["likes", "--page", "1000000000000000000"], "--page must be from 1 to 1000000."),
+    (["likes", "--page", "-1"], "--page must be from 1 to 1000000."),
+    (["likes", "--batch-size", "-5"], "--batch-size must be from 1 to 100."),
+    (
+      ["likes", "watch", "--for", "99999999999999999999"],
+      "The value '99999999999999999999' is invalid for '--for <duration>'"
+    ),
+    (["likes", "watch", "--for", "25h"], "The value '25h' is invalid for '--for <duration>'"),
     (
       ["push", "sideways"],
       "The value 'sideways' is invalid for '<action>'. Please provide one of 'status', 'on', 'off' or 'toggle'."

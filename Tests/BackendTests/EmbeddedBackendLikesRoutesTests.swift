@@ -28,6 +28,27 @@ import Testing
     #expect(try await api.fetchData(page: 9, batchSize: 15, token: token).data.isEmpty)
   }
 
+  /// `(page - 1) * batchSize` once overflowed and crashed the server.
+  @Test(arguments: [Int.max, Int.max / 100 + 2, 1_000_000_000_000_000_000])
+  func aPagePastAnyPossibleList_isEmpty_notACrash(page: Int) async throws {
+    let (api, token, _) = try await makeSUT()
+
+    let answer = try await api.fetchData(page: page, batchSize: 100, token: token)
+
+    #expect(answer.data.isEmpty)
+    #expect(answer.nextCursor == nil)
+  }
+
+  @Test func aPageNumberTooLongForAnInteger_is422() async throws {
+    let (_, token, backend) = try await makeSUT()
+    let answer = await backend.handle(
+      BackendHTTPRequest(
+        method: "GET", pathSegments: ["likes"],
+        query: ["page": "99999999999999999999", "batchSize": "10"],
+        headers: ["Authorization": "Bearer \(token.value)"]))
+    #expect(answer.status == 422)
+  }
+
   @Test(arguments: [("0", "10"), ("1", "0"), ("1", "101"), ("x", "10"), ("1", "")])
   func badPagingIs422(page: String, batchSize: String) async throws {
     let (_, token, backend) = try await makeSUT()

@@ -47,27 +47,66 @@ import Testing
   }
 
   @Test func refusesWithoutAValidToken_andRefusesBlankMessages() async throws {
-    let backend = try TestBackend.make()
-    let repository = HTTPMessagesRepository(
-      endpoint: APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL),
-      client: EmbeddedBackendHTTPClient(backend: backend))
+    let (repository, token, backend) = try await makeSUTWithBackend()
+    let post = #"{"user":"bob","operation":"add_message","subject":" ","message":"m"}"#
 
     await #expect(throws: RemoteAPIError.unauthorized) {
       try await repository.loadAll(with: AccessToken("nope"))
     }
+    let anonymous = await backend.handle(
+      BackendHTTPRequest(method: "POST", pathSegments: ["messages"], body: Data(post.utf8)))
     let blank = await backend.handle(
       BackendHTTPRequest(
         method: "POST", pathSegments: ["messages"],
-        body: Data(#"{"user":"bob","operation":"add_message","subject":" ","message":"m"}"#.utf8)))
+        headers: ["Authorization": "Bearer \(token.value)"], body: Data(post.utf8)))
+
+    #expect(anonymous.status == 401, "a message belongs to somebody: who is it from?")
     #expect(String(decoding: blank.body, as: UTF8.self).contains(#""statusCode":400"#))
   }
 
+  /// Until v6 every account read one shared set of conversations.
+  @Test func eachAccount_seesItsOwnConversationsOnly() async throws {
+    let (demo, demoToken, backend) = try await makeSUTWithBackend()
+    let client = EmbeddedBackendHTTPClient(backend: backend)
+    let endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
+    let otherToken = try await HTTPAuthRemoteAPI(endpoint: endpoint, client: client)
+      .signUp(NewAccount(username: "other", name: "Other", password: "other-password"))
+
+    _ = try await demo.send(
+      MessageDraft(recipient: "john", subject: "demo's", text: "for demo only"), with: demoToken)
+    _ = try await demo.send(
+      MessageDraft(recipient: "Demo's friend", subject: "hi", text: "hello"), with: demoToken)
+    _ = try await demo.send(
+      MessageDraft(recipient: "Secret keeper", subject: "secret", text: "the code is 1234"),
+      with: otherToken)
+
+    let demosPeople = try await demo.loadAll(with: demoToken)
+    let othersPeople = try await demo.loadAll(with: otherToken)
+    let demosText = demosPeople.flatMap(\.messages).map(\.text)
+    let othersText = othersPeople.flatMap(\.messages).map(\.text)
+    #expect(!demosPeople.map(\.name).contains("Secret keeper"))
+    #expect(!demosText.contains("the code is 1234"))
+    #expect(!othersPeople.map(\.name).contains("Demo's friend"))
+    #expect(!othersText.contains("for demo only"))
+    #expect(othersPeople.map(\.name).contains("john"), "a new account starts with the seeds")
+    await #expect(throws: MessagesError.noSuchPerson("Secret keeper")) {
+      try await demo.load(person: "Secret keeper", with: demoToken)
+    }
+  }
+
   private func makeSUT() async throws -> (HTTPMessagesRepository, AccessToken) {
+    let (repository, token, _) = try await makeSUTWithBackend()
+    return (repository, token)
+  }
+
+  private func makeSUTWithBackend() async throws -> (
+    HTTPMessagesRepository, AccessToken, EmbeddedBackend
+  ) {
     let backend = try TestBackend.make()
     let client = EmbeddedBackendHTTPClient(backend: backend)
     let endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
     let token = try await HTTPAuthRemoteAPI(endpoint: endpoint, client: client)
       .signIn(username: "demo", password: "demo-password")
-    return (HTTPMessagesRepository(endpoint: endpoint, client: client), token)
+    return (HTTPMessagesRepository(endpoint: endpoint, client: client), token, backend)
   }
 }
