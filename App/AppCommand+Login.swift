@@ -25,6 +25,7 @@ extension AppCommand {
       if passwordStdin && username == nil {
         throw ValidationError("--password-stdin needs --username.")
       }
+      try OptionChecks.notBlank(username, "--username")
     }
 
     func run() async throws {

@@ -21,6 +21,10 @@ extension AppCommand.Messages {
     @Option(help: "Show only this person's messages (any name: spaces, quotes, any script).")
     var user: String?
 
+    func validate() throws {
+      try OptionChecks.notBlank(user, "--user")
+    }
+
     func run() async throws {
       if let user {
         try await Self.showPerson(user, options)

@@ -19,6 +19,12 @@ extension AppCommand.Messages {
     @Option(help: ArgumentHelp("The text; '-' reads it from standard input.", valueName: "text"))
     var message: String
 
+    func validate() throws {
+      try OptionChecks.notBlank(to, "--to")
+      try OptionChecks.notBlank(subject, "--subject")
+      try OptionChecks.notBlank(message, "--message")
+    }
+
     func run() async throws {
       let text =
         message == "-" ? LineInput(console: Console(json: false)).readAllStandardInput() : message

@@ -101,12 +101,21 @@ enum PushScreen {
 
     // One Ctrl-C handler for the whole run: the status and the change it leads to.
     let interrupt = InterruptHandler()
+    // Ctrl-C cancels the flow under way, which undoes a half-done change; then the command
+    // ends as an interrupted one (130), whatever the cancelled flow reported.
+    func stopIfInterrupted() throws {
+      guard interrupt.wasInterrupted else { return }
+      console.report(UserFacingError(CancellationError()))
+      throw ExitCodes.interrupted
+    }
     await interrupt.run { await viewModel.load() }
     progress.finish()
+    try stopIfInterrupted()
     try failIfUnknown(viewModel, console: console)
     if let change {
       await interrupt.run { await viewModel.request(change, confirmedMove: push.yes) }
       progress.finish()
+      try stopIfInterrupted()
       if viewModel.state.confirmationNeeded != nil {
         guard confirmMove(console: console) else {
           throw console.fail(
@@ -116,10 +125,8 @@ enum PushScreen {
         }
         await interrupt.run { await viewModel.confirmMove() }
         progress.finish()
+        try stopIfInterrupted()
       }
-    }
-    if interrupt.wasInterrupted {
-      throw console.fail(UserFacingError(CancellationError()))
     }
     let state = viewModel.state
     if console.json {
@@ -147,10 +154,17 @@ enum PushScreen {
   }
 
   /// The error a push failure ends the command with: exit 4 and a hint to sign in when the
-  /// session was missing or rejected, exit 1 otherwise.
+  /// session was missing or rejected, exit 1 otherwise; a refused permission says how to
+  /// give it after all.
   private static func failure(
     _ message: String, _ state: PushRegistrationViewModel.State, otherwise code: String
   ) -> UserFacingError {
+    if state.permissionDenied {
+      return UserFacingError(
+        code: "notifications_denied", message: message,
+        hint: "Run again with --allow-notifications to allow them on this device.",
+        remedy: .correctInput)
+    }
     guard state.requiresSignIn else { return UserFacingError(code: code, message: message) }
     return UserFacingError(
       code: "not_signed_in", message: message, hint: "Run `app login` to sign in.",

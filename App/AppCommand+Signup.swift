@@ -19,6 +19,11 @@ extension AppCommand {
     @Flag(help: "Read the password from standard input.")
     var passwordStdin = false
 
+    func validate() throws {
+      try OptionChecks.notBlank(username, "--username")
+      try OptionChecks.notBlank(name, "--name")
+    }
+
     func run() async throws {
       try await Self.signUp(
         options, username: username, name: name, passwordFromStdin: passwordStdin)

@@ -11,26 +11,44 @@ struct OnboardingFlow {
   private var console: Console { context.console }
   private var input: LineInput { LineInput(console: context.console) }
 
-  /// Runs the screens until somebody is signed in; throws the exit code otherwise.
+  /// Runs the screens until somebody is signed in or the person quits; throws the exit code
+  /// when the input ends or something fails. Quitting is a choice, not an error.
   func run() async throws {
     while case .onboarding = main.state, let onboarding = main.onBoardingViewModel {
       switch onboarding.screen {
-      case .welcome: try welcome(onboarding)
+      case .welcome:
+        guard try welcome(onboarding) else { return reportQuit() }
       case .signIn: try await signIn(onboarding)
       case .signUp: try await signUp(onboarding)
       }
     }
   }
 
-  private func welcome(_ onboarding: OnBoardingViewModel) throws {
+  /// False when the person chose to quit.
+  private func welcome(_ onboarding: OnBoardingViewModel) throws -> Bool {
     console.message("Welcome! You are not signed in to \(context.root.backend.displayName).")
     console.message("  1) Sign in\n  2) Sign up\n  q) Quit")
     guard let choice = input.ask("Choose 1, 2 or q: ") else { throw inputEnded() }
     switch choice.trimmingCharacters(in: .whitespaces).lowercased() {
     case "1", "s", "sign in", "signin": onboarding.welcomeViewModel.send(.signInTapped)
     case "2", "u", "sign up", "signup": onboarding.welcomeViewModel.send(.signUpTapped)
-    case "q", "quit": throw console.fail(context.notSignedIn(notice: nil))
+    case "q", "quit": return false
     default: console.message("Please type 1, 2 or q.")
+    }
+    return true
+  }
+
+  private struct QuitReport: Encodable {
+    let signedIn: Bool
+    let server: String
+  }
+
+  private func reportQuit() {
+    let server = context.root.backend.displayName
+    if console.json {
+      JSONOutput.write(QuitReport(signedIn: false, server: server), to: console)
+    } else {
+      console.message("Nobody is signed in to \(server).")
     }
   }
 

@@ -6,6 +6,8 @@ enum ExitCodes {
   static let failure = ExitCode(1)
   /// As the GitHub CLI: signed out, or the session was rejected.
   static let authenticationRequired = ExitCode(4)
+  /// As shells report a command ended by Ctrl-C (128 + SIGINT).
+  static let interrupted = ExitCode(130)
 
   static func code(for error: UserFacingError) -> ExitCode {
     error.signingInHelps ? authenticationRequired : failure

@@ -19,6 +19,8 @@ public final class PushRegistrationViewModel {
     /// The last failure was the user's session: nobody is signed in, or the server rejected
     /// the session. The person must sign in again.
     public var requiresSignIn = false
+    /// The last failure was this device's notification permission, refused now or before.
+    public var permissionDenied = false
   }
 
   public private(set) var state = State() {
@@ -125,6 +127,7 @@ public final class PushRegistrationViewModel {
     next.infoMessage = nil
     next.errorMessage = nil
     next.requiresSignIn = false
+    next.permissionDenied = false
     next.confirmationNeeded = nil
     state = next
     return true
@@ -160,6 +163,7 @@ public final class PushRegistrationViewModel {
   private func fail(_ error: any Error) {
     if error as? NotificationPermissionError == .denied {
       state.errorMessage = Self.permissionMessage
+      state.permissionDenied = true
     } else {
       let failure = UserFacingError(error)
       state.errorMessage = failure.message

@@ -24,6 +24,17 @@ import Testing
     (["frobnicate"], "Unexpected argument 'frobnicate'"),
     (["likes", "--page", "1000000000000000000"], "--page must be from 1 to 1000000."),
     (["likes", "--page", "-1"], "--page must be from 1 to 1000000."),
+    (["messages", "--user", ""], "--user must not be empty."),
+    (
+      ["messages", "send", "--to", "Ann", "--subject", " ", "--message", "m"],
+      "--subject must not be empty."
+    ),
+    (
+      ["messages", "send", "--to", "", "--subject", "s", "--message", "m"],
+      "--to must not be empty."
+    ),
+    (["login", "--username", "", "--password-stdin"], "--username must not be empty."),
+    (["signup", "--username", "ann", "--name", "\t"], "--name must not be empty."),
     (["likes", "--batch-size", "-5"], "--batch-size must be from 1 to 100."),
     (
       ["likes", "watch", "--for", "99999999999999999999"],

@@ -27,6 +27,10 @@ public struct APIEndpoint: Sendable, Equatable {
   public static func encodeSegment(_ segment: String) -> String {
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "/?#;")
-    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    let encoded = segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    // "." and ".." are dot segments: URL handling removes them, so `--user ..` asked for
+    // the parent path. Encoded, they are a name like any other.
+    guard !encoded.isEmpty, encoded.allSatisfy({ $0 == "." }) else { return encoded }
+    return String(repeating: "%2E", count: encoded.count)
   }
 }

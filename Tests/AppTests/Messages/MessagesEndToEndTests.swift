@@ -82,7 +82,7 @@ struct MessagesEndToEndTests {
     _ = try await app.run(["logout"])
   }
 
-  @Test func send_refusesAnEmptySubjectOrMessage_beforeAnyRequest() async throws {
+  @Test func send_refusesAnEmptySubjectOrMessage_asAUsageError_beforeAnyRequest() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
     let app = try AppRunner.inProcess()
@@ -96,8 +96,16 @@ struct MessagesEndToEndTests {
         " ",
       ])
 
-    #expect(result.status == 1)
-    #expect(result.stderr.contains("error: Enter a subject. Enter a message."))
+    let blankStdin = try await app.run(
+      [
+        "messages", "send", "--api-url", served.apiURL, "--to", "bob", "--subject", "s",
+        "--message", "-",
+      ], stdin: " \n")
+
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--subject must not be empty."), "\(result.stderr)")
+    #expect(blankStdin.status == 1, "text from stdin is checked by the form")
+    #expect(blankStdin.stderr.contains("error: Enter a message."), "\(blankStdin.stderr)")
     #expect(served.requests.count == before)
     _ = try await app.run(["logout", "--api-url", served.apiURL])
   }

@@ -105,10 +105,17 @@ struct PushEndToEndTests {
     let signedOut = try await app.run(["push", "status"])
     try await app.signInDemoEmbedded()
     let denied = try await app.run(["push", "on"])
+    let deniedAgain = try await app.run(["push", "on"])
+    let allowed = try await app.run(["push", "on", "--allow-notifications"])
 
     #expect(signedOut.status == 4)
     #expect(denied.status == 1)
     #expect(denied.stderr.contains("error: Notifications are not allowed on this device"))
+    #expect(denied.stderr.contains("hint: Run again with --allow-notifications"))
+    #expect(deniedAgain.status == 1, "the refusal is remembered")
+    #expect(deniedAgain.stderr.contains("hint: Run again with --allow-notifications"))
+    #expect(allowed.status == 0, "and can be given after all: \(allowed.stderr)")
+    #expect(allowed.stdout == "Push notifications are on.\n")
     _ = try await app.run(["logout"])
   }
 }

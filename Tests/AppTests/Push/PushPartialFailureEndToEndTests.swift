@@ -88,6 +88,29 @@ struct PushPartialFailureEndToEndTests {
     }
   }
 
+  /// Ctrl-C is an interruption like any other (130), and the half-done registration is
+  /// still undone before the command ends.
+  @Test func ctrlC_whileTheVendorIsSilent_exits130_andLeavesBothBackendsAgreeing() async throws {
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    let device = "interrupted-push"
+    try await app.signInDemo(on: served)
+    served.neverAnswer("POST /vendor/register")
+
+    let result = try await app.run(
+      AppRunner.binary, ["push", "on", "--allow-notifications", "--api-url", served.apiURL],
+      stdin: nil, environment: ["APP_DEVICE_ID": device],
+      stopWhen: { served.requests.contains("POST /vendor/register") }, stopSignal: SIGINT)
+    let after = try await served.registrations(of: device)
+
+    #expect(result.status == 130, "stderr: \(result.stderr)")
+    #expect(result.stderr.contains("Cancelled."), "\(result.stderr)")
+    #expect(!result.stderr.contains("Error:"), "not ArgumentParser's report: \(result.stderr)")
+    #expect(after.push == after.vendor, "the two backends disagree: \(after)")
+  }
+
   private static func inject(_ fault: Fault, on route: String, of served: ServedBackend) {
     switch fault {
     case .htmlPage500:

@@ -30,6 +30,10 @@ import Testing
     ("a/b", "a%2Fb"),
     ("what?", "what%3F"),
     ("Ζωή", "%CE%96%CF%89%CE%AE"),
+    (".", "%2E"),
+    ("..", "%2E%2E"),
+    ("...", "%2E%2E%2E"),
+    ("J. R.", "J.%20R."),
   ])
   func encodeSegment_keepsANameOneSegment(name: String, encoded: String) {
     #expect(APIEndpoint.encodeSegment(name) == encoded)
