@@ -10,7 +10,7 @@ struct AppCommand: AsyncParsableCommand {
       "A clean-architecture Swift app on Linux: sessions, messages, likes, push, preparation.",
     discussion: """
       Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error,
-      130 interrupted at a prompt.
+      130 interrupted (Ctrl-C).
       Data goes to stdout, messages to stderr. NO_COLOR turns colour off.
       """,
     subcommands: [
