@@ -52,7 +52,7 @@ struct LikesComposition {
     let watch = LikesWatchViewModel(
       events: { events.events() },
       isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
-      newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived() })
+      newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived($0) })
     return NotificationCenterViewModel(
       likedYou: likedYou,
       mutuals: MutualsViewModel(load: { try await LoadMutualsUseCase(environment).execute() }),

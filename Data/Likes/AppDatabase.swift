@@ -107,6 +107,24 @@ public final class AppDatabase: Sendable {
         table.column("unread", .integer).notNull().defaults(to: 0)
       }
     }
+    migrator.registerMigration("v2: people shown") { db in
+      // Who the person was shown, kept when pages are invalidated, so that a short id they
+      // saw still resolves after a like back shifted the pages.
+      try db.create(table: "shownLike", options: .withoutRowID) { table in
+        table.column("account", .text).notNull()
+        table.column("id", .text).notNull()
+        table.column("userName", .text).notNull()
+        table.column("avatarURL", .text)
+        table.primaryKey(["account", "id"])
+      }
+      // What a cache from before v2 holds was shown too.
+      try db.execute(
+        sql: """
+          INSERT OR IGNORE INTO shownLike (account, id, userName, avatarURL)
+          SELECT account, id, userName, avatarURL FROM likedYou
+          UNION ALL SELECT account, id, userName, avatarURL FROM mutual
+          """)
+    }
     return migrator
   }
 }

@@ -71,13 +71,27 @@ public struct GRDBLikesCache: LikesCache {
     }
   }
 
-  public func likes(withIDPrefix prefix: String) async throws -> [LikedUser] {
+  public func rememberShown(_ users: [LikedUser]) async throws {
+    guard !users.isEmpty else { return }
+    try await database.writer.write { [account] db in
+      let upsert = try db.cachedStatement(
+        sql: """
+          INSERT OR REPLACE INTO shownLike (account, id, userName, avatarURL)
+          VALUES (?, ?, ?, ?)
+          """)
+      for user in users {
+        try upsert.execute(arguments: [account, user.id, user.userName, user.avatarURL])
+      }
+    }
+  }
+
+  public func shownLikes(withIDPrefix prefix: String) async throws -> [LikedUser] {
     try await database.writer.read { [account] db in
-      // A range on the (account, id) index rather than LIKE, which SQLite would scan.
+      // A range on the primary key (account, id) rather than LIKE, which SQLite would scan.
       try Row.fetchAll(
         db,
         sql:
-          "SELECT DISTINCT id, userName, avatarURL FROM likedYou WHERE account = ? AND id >= ? AND id < ?",
+          "SELECT id, userName, avatarURL FROM shownLike WHERE account = ? AND id >= ? AND id < ?",
         arguments: [account, prefix, prefix + "\u{10FFFF}"]
       ).map(Self.user)
     }
@@ -121,7 +135,9 @@ public struct GRDBLikesCache: LikesCache {
 
   public func deleteAll() async throws {
     try await database.writer.write { [account] db in
-      for table in ["likedYou", "likedYouPage", "mutual", "mutualList", "notificationCenterState"] {
+      for table in [
+        "likedYou", "likedYouPage", "mutual", "mutualList", "notificationCenterState", "shownLike",
+      ] {
         try db.execute(sql: "DELETE FROM \(table) WHERE account = ?", arguments: [account])
       }
     }

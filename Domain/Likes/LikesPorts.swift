@@ -35,8 +35,12 @@ public struct CachedLikesPage: Equatable, Sendable {
 public protocol LikesCache: Sendable {
   func page(_ number: Int, batchSize: Int) async throws -> CachedLikesPage?
   func store(_ page: CachedLikesPage, number: Int, batchSize: Int) async throws
-  /// Every cached like whose id starts with `prefix`.
-  func likes(withIDPrefix prefix: String) async throws -> [LikedUser]
+  /// Keeps who was shown to the person (a page, the mutuals, a like that arrived while
+  /// watching), so that the ids they saw can be typed back. Kept until sign-out.
+  func rememberShown(_ users: [LikedUser]) async throws
+  /// Everybody ever shown to this account whose id starts with `prefix`, whatever pages
+  /// were invalidated since.
+  func shownLikes(withIDPrefix prefix: String) async throws -> [LikedUser]
   /// Drops every cached page of people who liked you (after a removal the pages shift).
   func invalidateLikes() async throws
   func mutuals() async throws -> CachedLikesPage?

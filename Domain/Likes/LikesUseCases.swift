@@ -38,6 +38,7 @@ public struct LoadLikesPageUseCase: Sendable {
     let blurred = try await environment.isBlurred()
     let cached = try await environment.cache.page(number, batchSize: batchSize)
     if let cached, !refresh {
+      try await environment.cache.rememberShown(cached.users)
       return Self.page(
         cached, number, batchSize, blurred, .cache(fetchedAt: cached.fetchedAt, offline: false))
     }
@@ -48,9 +49,11 @@ public struct LoadLikesPageUseCase: Sendable {
       let fresh = CachedLikesPage(
         users: fetched.data, nextCursor: fetched.nextCursor, fetchedAt: environment.now())
       try await environment.cache.store(fresh, number: number, batchSize: batchSize)
+      try await environment.cache.rememberShown(fresh.users)
       return Self.page(fresh, number, batchSize, blurred, .server)
     } catch let error as RemoteAPIError where error.isConnectivity {
       guard let cached else { throw error }
+      try await environment.cache.rememberShown(cached.users)
       return Self.page(
         cached, number, batchSize, blurred, .cache(fetchedAt: cached.fetchedAt, offline: true))
     }
@@ -82,6 +85,7 @@ public struct LoadMutualsUseCase: Sendable {
       }
       let fresh = CachedLikesPage(users: users, nextCursor: nil, fetchedAt: environment.now())
       try await environment.cache.storeMutuals(fresh)
+      try await environment.cache.rememberShown(users)
       return Self.page(fresh, .server)
     } catch let error as RemoteAPIError where error.isConnectivity {
       guard let cached = try await environment.cache.mutuals() else { throw error }
@@ -130,7 +134,12 @@ public struct UnreadBadgeUseCase: Sendable {
   }
 
   public func count() async throws -> Int { try await environment.state.unreadCount() }
-  public func newLikeArrived() async throws -> Int { try await environment.state.addUnread(1) }
+  /// A like arrived while watching and was shown: its id can be typed back, and the badge
+  /// goes up by one.
+  public func newLikeArrived(_ user: LikedUser) async throws -> Int {
+    try await environment.cache.rememberShown([user])
+    return try await environment.state.addUnread(1)
+  }
   public func firstPageSeen() async throws { try await environment.state.clearUnread() }
 }
 
@@ -177,12 +186,13 @@ public struct RespondToLikeUseCase: Sendable {
     return id
   }
 
-  /// A full id (36 characters) as it is; a shorter one must be a unique prefix of a cached like.
+  /// A full id (36 characters) as it is; a shorter one must be a unique prefix of somebody
+  /// the person was shown.
   func resolve(_ idOrPrefix: String) async throws -> String {
     let prefix = idOrPrefix.lowercased()
     guard prefix.count >= Self.minimumPrefixLength else { throw LikesError.idTooShort(idOrPrefix) }
     if prefix.count == 36 { return prefix }
-    let matches = try await environment.cache.likes(withIDPrefix: prefix)
+    let matches = try await environment.cache.shownLikes(withIDPrefix: prefix)
     let ids = Array(Set(matches.map(\.id))).sorted()
     switch ids.count {
     case 0: throw LikesError.unknownPerson(id: idOrPrefix)

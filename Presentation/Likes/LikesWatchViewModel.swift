@@ -25,13 +25,14 @@ public final class LikesWatchViewModel {
 
   private let events: @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>
   private let isBlurred: @Sendable () async throws -> Bool
-  private let newLikeArrived: @Sendable () async throws -> Int
+  private let newLikeArrived: @Sendable (LikedUser) async throws -> Int
 
-  /// `newLikeArrived` raises the kept unread badge and returns it (`UnreadBadgeUseCase`).
+  /// `newLikeArrived` keeps who was shown, raises the kept unread badge and returns it
+  /// (`UnreadBadgeUseCase`).
   public init(
     events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>,
     isBlurred: @escaping @Sendable () async throws -> Bool,
-    newLikeArrived: @escaping @Sendable () async throws -> Int
+    newLikeArrived: @escaping @Sendable (LikedUser) async throws -> Int
   ) {
     self.events = events
     self.isBlurred = isBlurred
@@ -48,7 +49,7 @@ public final class LikesWatchViewModel {
           // the like only together with showing it, so the summary and the badge never
           // include a like the person did not see.
           let item = LikeItem.likedYou(user, isBlurred: try await isBlurred())
-          state.unread = try await newLikeArrived()
+          state.unread = try await newLikeArrived(user)
           state.newLikes += 1
           onUpdate?(.newLike(item, unread: state.unread))
         case .mutualMatch(let user):

@@ -8,6 +8,7 @@ public final class InMemoryLikesCache: LikesCache {
   private struct Contents {
     var pages: [String: CachedLikesPage] = [:]
     var mutuals: CachedLikesPage?
+    var shown: [String: LikedUser] = [:]
   }
 
   private let contents = Mutex(Contents())
@@ -24,9 +25,15 @@ public final class InMemoryLikesCache: LikesCache {
     contents.withLock { $0.pages[Self.key(number, batchSize)] = page }
   }
 
-  public func likes(withIDPrefix prefix: String) async throws -> [LikedUser] {
+  public func rememberShown(_ users: [LikedUser]) async throws {
     contents.withLock { contents in
-      contents.pages.values.flatMap(\.users).filter { $0.id.hasPrefix(prefix) }
+      for user in users { contents.shown[user.id] = user }
+    }
+  }
+
+  public func shownLikes(withIDPrefix prefix: String) async throws -> [LikedUser] {
+    contents.withLock { contents in
+      contents.shown.values.filter { $0.id.hasPrefix(prefix) }
     }
   }
 

@@ -40,8 +40,11 @@ struct LikesEndToEndTests {
       try Self.json(try await app.run(["likes", "--json"]).stdout)["items"] as? [[String: Any]])
     let first = try #require(items[0]["id"] as? String)
     let second = try #require(items[1]["id"] as? String)
+    let third = try #require(items[2]["id"] as? String)
 
     let liked = try await app.run(["likes", "like", String(first.prefix(8))])
+    // The like back invalidated the cached pages; the id shown before still works.
+    let skippedByPrefix = try await app.run(["likes", "skip", String(third.prefix(8))])
     let skipped = try await app.run(["likes", "skip", second])
     let mutuals = try await app.run(["likes", "mutuals"])
     let page = try await app.run(["likes"])
@@ -49,9 +52,12 @@ struct LikesEndToEndTests {
 
     #expect(liked.status == 0, "\(liked.stderr)")
     #expect(liked.stdout.hasPrefix("🎉 It's a match with "))
+    #expect(skippedByPrefix.status == 0, "\(skippedByPrefix.stderr)")
+    #expect(skippedByPrefix.stdout == "Skipped \(third.prefix(8)).\n")
     #expect(skipped.stdout == "Skipped \(second.prefix(8)).\n")
     #expect(mutuals.stdout.hasPrefix("Mutual matches (1), newest first:\n  \(first.prefix(8))  "))
     #expect(!page.stdout.contains(first.prefix(8)) && !page.stdout.contains(second.prefix(8)))
+    #expect(!page.stdout.contains(third.prefix(8)))
     #expect(again.status == 1)
     #expect(again.stderr.contains("is waiting for an answer"))
     _ = try await app.run(["logout"])

@@ -23,7 +23,10 @@ import Testing
     try await specs.readsAPageBack_withOrderCursorAndTime()
   }
   @Test func storingAgainReplaces() async throws { try await specs.storingAPageAgain_replacesIt() }
-  @Test func findsByPrefix() async throws { try await specs.findsLikesByIDPrefix() }
+  @Test func findsByPrefix() async throws { try await specs.findsWhoWasShown_byIDPrefix() }
+  @Test func shownOutlivesPages() async throws {
+    try await specs.whoWasShown_outlivesInvalidatedPages_untilDeleteAll()
+  }
   @Test func invalidating() async throws {
     try await specs.invalidating_dropsEveryLikesPage_butKeepsMutuals()
   }
@@ -43,7 +46,10 @@ import Testing
     try await specs.readsAPageBack_withOrderCursorAndTime()
   }
   @Test func storingAgainReplaces() async throws { try await specs.storingAPageAgain_replacesIt() }
-  @Test func findsByPrefix() async throws { try await specs.findsLikesByIDPrefix() }
+  @Test func findsByPrefix() async throws { try await specs.findsWhoWasShown_byIDPrefix() }
+  @Test func shownOutlivesPages() async throws {
+    try await specs.whoWasShown_outlivesInvalidatedPages_untilDeleteAll()
+  }
   @Test func invalidating() async throws {
     try await specs.invalidating_dropsEveryLikesPage_butKeepsMutuals()
   }

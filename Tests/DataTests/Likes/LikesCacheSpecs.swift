@@ -29,14 +29,27 @@ struct LikesCacheSpecs {
     #expect(try await sut.page(1, batchSize: 2) == Self.page(["c"], next: nil))
   }
 
-  func findsLikesByIDPrefix() async throws {
+  func findsWhoWasShown_byIDPrefix() async throws {
     let sut = makeCache("alice")
-    try await sut.store(
-      Self.page(["abc12345-1", "abc12345-2", "def"], next: nil), number: 1, batchSize: 10)
+    try await sut.rememberShown(Self.page(["abc12345-1", "abc12345-2", "def"], next: nil).users)
+    try await sut.rememberShown(Self.page(["abc12345-1"], next: nil).users)
     #expect(
-      Set(try await sut.likes(withIDPrefix: "abc12345").map(\.id)) == ["abc12345-1", "abc12345-2"])
-    #expect(try await sut.likes(withIDPrefix: "abc12345-2").map(\.id) == ["abc12345-2"])
-    #expect(try await sut.likes(withIDPrefix: "zzz").isEmpty)
+      Set(try await sut.shownLikes(withIDPrefix: "abc12345").map(\.id)) == [
+        "abc12345-1", "abc12345-2",
+      ])
+    #expect(try await sut.shownLikes(withIDPrefix: "abc12345-2").map(\.id) == ["abc12345-2"])
+    #expect(try await sut.shownLikes(withIDPrefix: "zzz").isEmpty)
+  }
+
+  func whoWasShown_outlivesInvalidatedPages_untilDeleteAll() async throws {
+    let sut = makeCache("alice")
+    let page = Self.page(["abc12345-1"], next: nil)
+    try await sut.store(page, number: 1, batchSize: 10)
+    try await sut.rememberShown(page.users)
+    try await sut.invalidateLikes()
+    #expect(try await sut.shownLikes(withIDPrefix: "abc").map(\.id) == ["abc12345-1"])
+    try await sut.deleteAll()
+    #expect(try await sut.shownLikes(withIDPrefix: "abc").isEmpty)
   }
 
   func invalidating_dropsEveryLikesPage_butKeepsMutuals() async throws {
@@ -55,8 +68,9 @@ struct LikesCacheSpecs {
     let bob = makeCache("bob")
     try await alice.store(Self.page(["a"], next: nil), number: 1, batchSize: 10)
     try await bob.store(Self.page(["b"], next: nil), number: 1, batchSize: 10)
+    try await bob.rememberShown(Self.page(["b"], next: nil).users)
     #expect(try await alice.page(1, batchSize: 10)?.users.map(\.id) == ["a"])
-    #expect(try await alice.likes(withIDPrefix: "b").isEmpty)
+    #expect(try await alice.shownLikes(withIDPrefix: "b").isEmpty)
     try await alice.deleteAll()
     #expect(try await alice.page(1, batchSize: 10) == nil)
     #expect(try await bob.page(1, batchSize: 10)?.users.map(\.id) == ["b"])

@@ -135,6 +135,7 @@ import Testing
       CachedLikesPage(
         users: users(["abcdef12-x", "ffff0000-y"]), nextCursor: nil, fetchedAt: .distantPast),
       number: 1, batchSize: 10)
+    try await cache.rememberShown(users(["abcdef12-x", "ffff0000-y"]))
 
     let outcome = try await RespondToLikeUseCase(sut).likeBack("ABCDEF12")
 
@@ -152,12 +153,9 @@ import Testing
     ("12345678", .unknownPerson(id: "12345678")),
     ("abcdef12", .ambiguousID(prefix: "abcdef12", matches: ["abcdef12-x", "abcdef12-y"])),
   ])
-  func aPrefixMustNameExactlyOneCachedLike(prefix: String, error: LikesError) async throws {
+  func aPrefixMustNameExactlyOneShownLike(prefix: String, error: LikesError) async throws {
     let (sut, remote, cache, _, _) = makeSUT()
-    try await cache.store(
-      CachedLikesPage(
-        users: users(["abcdef12-x", "abcdef12-y"]), nextCursor: nil, fetchedAt: .distantPast),
-      number: 1, batchSize: 10)
+    try await cache.rememberShown(users(["abcdef12-x", "abcdef12-y"]))
 
     await #expect(throws: error) { try await RespondToLikeUseCase(sut).skip(prefix) }
     #expect(remote.calls.all.isEmpty)
@@ -175,12 +173,47 @@ import Testing
     let cached = CachedLikesPage(
       users: users(["abcdef12-x"]), nextCursor: nil, fetchedAt: .distantPast)
     try await cache.store(cached, number: 1, batchSize: 10)
+    try await cache.rememberShown(cached.users)
     remote.failure.withLock { $0 = .server(status: 503, code: nil, description: nil) }
 
     await #expect(throws: RemoteAPIError.server(status: 503, code: nil, description: nil)) {
       try await RespondToLikeUseCase(sut).skip("abcdef12")
     }
     #expect(try await cache.page(1, batchSize: 10) == cached)
+  }
+
+  /// A like back invalidates the cached pages; the ids the person saw must still work.
+  @Test func anIDFromAPageShownBeforeALikeBack_stillResolves() async throws {
+    let (sut, remote, _, _, _) = makeSUT()
+    remote.pages.withLock { $0[1] = (users(["aaaaaaaa-1", "bbbbbbbb-2"]), nil) }
+    _ = try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: false)
+
+    _ = try await RespondToLikeUseCase(sut).likeBack("aaaaaaaa")
+    let skipped = try await RespondToLikeUseCase(sut).skip("bbbbbbbb")
+
+    #expect(skipped == "bbbbbbbb-2")
+    #expect(remote.calls.all == ["page 1 of 10", "like aaaaaaaa-1", "skip bbbbbbbb-2"])
+  }
+
+  @Test func anIDShownByTheWatch_orInTheMutuals_resolves() async throws {
+    let (sut, remote, _, _, _) = makeSUT()
+    _ = try await UnreadBadgeUseCase(sut).newLikeArrived(
+      LikedUser(id: "cccccccc-3", userName: "New", avatarURL: nil))
+
+    _ = try await RespondToLikeUseCase(sut).likeBack("cccccccc")
+
+    #expect(remote.calls.all == ["like cccccccc-3"])
+  }
+
+  @Test func aServerErrorForAShownID_isTheServersError() async throws {
+    let (sut, remote, _, _, _) = makeSUT()
+    remote.pages.withLock { $0[1] = (users(["dddddddd-4"]), nil) }
+    _ = try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: false)
+    remote.failure.withLock { $0 = .server(status: 502, code: nil, description: nil) }
+
+    await #expect(throws: RemoteAPIError.server(status: 502, code: nil, description: nil)) {
+      try await RespondToLikeUseCase(sut).skip("dddddddd")
+    }
   }
 
   @Test func signedOut_isNotSignedIn_andAsksNothing() async {

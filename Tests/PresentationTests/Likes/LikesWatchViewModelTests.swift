@@ -13,7 +13,7 @@ import Testing
     let badge = Badge(5)
     let sut = LikesWatchViewModel(
       events: { stream }, isBlurred: { blurred.value },
-      newLikeArrived: {
+      newLikeArrived: { _ in
         badge.value += 1
         return badge.value
       })
@@ -53,7 +53,7 @@ import Testing
         try await stopped.sleep(for: .seconds(1))
         return true
       },
-      newLikeArrived: {
+      newLikeArrived: { _ in
         badge.value += 1
         return badge.value
       })
@@ -75,7 +75,7 @@ import Testing
   @Test func anEndedSession_stopsWatching_withTheReason() async {
     let sut = LikesWatchViewModel(
       events: { AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) } },
-      isBlurred: { true }, newLikeArrived: { 1 })
+      isBlurred: { true }, newLikeArrived: { _ in 1 })
 
     await sut.run()
 

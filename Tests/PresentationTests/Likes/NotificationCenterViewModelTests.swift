@@ -60,7 +60,8 @@ import Testing
     let mutuals = MutualsViewModel(load: {
       LikesPage(number: 1, batchSize: 1, items: [.mutual(bo)], nextCursor: nil, source: .server)
     })
-    let watch = LikesWatchViewModel(events: { events }, isBlurred: { true }, newLikeArrived: { 1 })
+    let watch = LikesWatchViewModel(
+      events: { events }, isBlurred: { true }, newLikeArrived: { _ in 1 })
     return NotificationCenterViewModel(
       likedYou: likedYou, mutuals: mutuals, watch: watch, banners: BannerQueue(clock: clock))
   }
