@@ -59,9 +59,11 @@ struct PushOptions: ParsableArguments {
   var yes = false
 
   func validate() throws {
-    if let raw = resolvedVendorURLString, GlobalOptions.parseAPIURL(raw) == nil {
+    guard let raw = resolvedVendorURLString else { return }
+    guard let url = GlobalOptions.parseAPIURL(raw) else {
       throw ValidationError("'\(raw)' is not an http(s) URL with a host.")
     }
+    try GlobalOptions.checkPort(of: url, flag: "--vendor-url")
   }
 
   var resolvedVendorURLString: String? {

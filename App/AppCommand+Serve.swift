@@ -48,7 +48,8 @@ extension AppCommand {
             accessLog: ServerComposition.accessLog(io: io)),
           handler: backend.handle)
       } catch {
-        throw console.fail(.init(code: "serve_failed", message: "Cannot serve: \(error)."))
+        throw console.fail(
+          .init(code: "serve_failed", message: Self.sentence("Cannot serve: \(error)")))
       }
       console.output(server.baseURL.absoluteString)
       console.message("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
@@ -59,9 +60,15 @@ extension AppCommand {
           server.triggerStop()
         }
       } catch {
-        throw console.fail(.init(code: "serve_failed", message: "The server failed: \(error)."))
+        throw console.fail(
+          .init(code: "serve_failed", message: Self.sentence("The server failed: \(error)")))
       }
       console.message("Stopped: every request in flight was answered.")
+    }
+
+    /// Ends `text` with one full stop, whether or not the error's own text had one.
+    private static func sentence(_ text: String) -> String {
+      text.hasSuffix(".") ? text : text + "."
     }
   }
 }

@@ -25,10 +25,11 @@ struct GlobalOptions: ParsableArguments {
 
   func validate() throws {
     if let raw = resolvedAPIURLString {
-      guard Self.parseAPIURL(raw) != nil else {
+      guard let url = Self.parseAPIURL(raw) else {
         throw ValidationError(
           "'\(raw)' is not an http(s) URL with a host, such as http://127.0.0.1:8080/api/v1.")
       }
+      try Self.checkPort(of: url, flag: "--api-url")
     }
   }
 
@@ -40,6 +41,13 @@ struct GlobalOptions: ParsableArguments {
   /// The API base URL, or nil for the embedded backend.
   var resolvedAPIURL: URL? {
     resolvedAPIURLString.flatMap(Self.parseAPIURL)
+  }
+
+  /// A port outside 1…65535 parses as a URL but no connection can use it.
+  static func checkPort(of url: URL, flag: String) throws {
+    guard let port = url.port, !(1...65535).contains(port) else { return }
+    throw ValidationError(
+      "\(flag) \(url.absoluteString): port \(port) does not exist; a port is 1 to 65535.")
   }
 
   static func parseAPIURL(_ raw: String) -> URL? {

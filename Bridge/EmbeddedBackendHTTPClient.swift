@@ -12,10 +12,17 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
   /// The base URL requests are built on; it never reaches a network.
   public static let baseURL = URL(string: "http://embedded.backend")!
 
-  private let backend: EmbeddedBackend
+  private let backend: OpenedOnce
 
   public init(backend: EmbeddedBackend) {
-    self.backend = backend
+    self.backend = OpenedOnce { backend }
+  }
+
+  /// Opens the backend at the first request, once: a command that sends none (`logout
+  /// --local`, `session` when signed out) works even when the backend's file cannot be
+  /// opened, and one that does fails with the file's error as a server that is down would.
+  public init(opening open: @escaping @Sendable () async throws -> EmbeddedBackend) {
+    backend = OpenedOnce(open)
   }
 
   public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
@@ -28,9 +35,27 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
     let backendRequest = BackendHTTPRequest(
       method: request.httpMethod ?? "GET", pathSegments: segments, query: query,
       headers: request.allHTTPHeaderFields ?? [:], body: request.httpBody ?? Data())
-    let answer = await backend.handle(backendRequest)
+    let opened = try await backend.value()
+    let answer = await opened.handle(backendRequest)
     let response = HTTPURLResponse(
       url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers)!
     return (answer.body, response)
+  }
+}
+
+/// The backend, opened by the first caller; every other caller waits for that opening.
+private actor OpenedOnce {
+  private let open: @Sendable () async throws -> EmbeddedBackend
+  private var opening: Task<EmbeddedBackend, any Error>?
+
+  init(_ open: @escaping @Sendable () async throws -> EmbeddedBackend) {
+    self.open = open
+  }
+
+  func value() async throws -> EmbeddedBackend {
+    if let opening { return try await opening.value }
+    let task = Task { [open] in try await open() }
+    opening = task
+    return try await task.value
   }
 }

@@ -69,13 +69,18 @@ struct CompositionRoot {
       if let injected = io.seams.httpClient {
         client = injected
       } else {
-        let embedded = try await EmbeddedBackend.open(
-          file: dataFolder.file(Self.backendFileName), now: { Date() },
-          randomBytes: Self.systemRandomBytes, clock: ContinuousClock(),
-          passwordRounds: io.seams.embeddedPasswordRounds ?? EmbeddedBackend.defaultPasswordRounds,
-          likeInterval: Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval,
-          pushFaults: try Self.pushFaults(environment))
-        client = EmbeddedBackendHTTPClient(backend: embedded)
+        let file = dataFolder.file(Self.backendFileName)
+        let rounds = io.seams.embeddedPasswordRounds ?? EmbeddedBackend.defaultPasswordRounds
+        let likeInterval =
+          Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval
+        let pushFaults = try Self.pushFaults(environment)
+        // Opened at the first request, so that commands sending none never need its file.
+        client = EmbeddedBackendHTTPClient(opening: {
+          try await EmbeddedBackend.open(
+            file: file, now: { Date() }, randomBytes: Self.systemRandomBytes,
+            clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
+            pushFaults: pushFaults)
+        })
       }
     }
     httpClient = LoggingHTTPClient(client, logger: logger)

@@ -35,10 +35,36 @@ struct DataFolder {
           at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
         throw DataFolderError(
-          message: "Cannot create the data folder \(url.path): \(error.localizedDescription)")
+          message:
+            "Cannot create the data folder \(url.path): \(Self.whyNotCreatable(url)). "
+            + "Choose another with --data-dir or APP_DATA_DIR.")
       }
     }
+    guard access(url.path, W_OK | X_OK) == 0 else {
+      throw DataFolderError(
+        message:
+          "The data folder \(url.path) is not writable: \(String(cString: strerror(errno))). "
+          + "Choose another with --data-dir or APP_DATA_DIR.")
+    }
     return DataFolder(url: url)
+  }
+
+  /// Foundation's error for a failed `createDirectory` is a Cocoa code ("NSCocoaErrorDomain
+  /// error 512"); the first part of the path that stops it says what is wrong.
+  private static func whyNotCreatable(_ url: URL) -> String {
+    var ancestor = url.deletingLastPathComponent()
+    while ancestor.path != "/" {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else { return "\(ancestor.path) is a file, not a folder" }
+        guard access(ancestor.path, W_OK | X_OK) == 0 else {
+          return "\(ancestor.path) is not writable (\(String(cString: strerror(errno))))"
+        }
+        return "it could not be created in \(ancestor.path)"
+      }
+      ancestor = ancestor.deletingLastPathComponent()
+    }
+    return "no part of the path exists or can be created"
   }
 
   func file(_ name: String) -> URL { url.appendingPathComponent(name) }

@@ -19,12 +19,16 @@ final class BackendDatabase: Sendable {
   static func open(at url: URL) async throws -> BackendDatabase {
     // Processes started together must not migrate a new file at the same time.
     try await FileLock.withExclusiveLock(beside: url) {
-      var configuration = Configuration()
-      // Another `app` process may be writing: wait for it rather than fail "database is locked".
-      configuration.busyMode = .timeout(10)
-      let pool = try DatabasePool(path: url.path, configuration: configuration)
-      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-      return try BackendDatabase(pool)
+      do {
+        var configuration = Configuration()
+        // Another `app` process may be writing: wait for it rather than fail "database is locked".
+        configuration.busyMode = .timeout(10)
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        return try BackendDatabase(pool)
+      } catch let error as DatabaseError {
+        throw BackendFileError(file: url, sqlite: error)
+      }
     }
   }
 

@@ -20,6 +20,14 @@ import Testing
     (["login", "--password-stdin"], "--password-stdin needs --username."),
     (["session", "--api-url", "ftp://example.test"], "is not an http(s) URL with a host"),
     (["session", "--api-url", "not a url"], "is not an http(s) URL with a host"),
+    (
+      ["session", "--api-url", "http://127.0.0.1:99999"],
+      "--api-url http://127.0.0.1:99999: port 99999 does not exist; a port is 1 to 65535."
+    ),
+    (
+      ["push", "--vendor-url", "http://127.0.0.1:0"],
+      "--vendor-url http://127.0.0.1:0: port 0 does not exist; a port is 1 to 65535."
+    ),
     (["signup", "--username", "x"], "Missing expected argument '--name <name>'"),
     (["frobnicate"], "Unexpected argument 'frobnicate'"),
     (["likes", "--page", "1000000000000000000"], "--page must be from 1 to 1000000."),
@@ -66,5 +74,22 @@ import Testing
 
     #expect(result.status == 1)
     #expect(result.stderr.contains("is a file, not a folder"))
+  }
+
+  @Test func aDataFolderBelowAFile_namesThatFile_notAFoundationCode() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let file = app.scratch.appendingPathComponent("a-file")
+    _ = FileManager.default.createFile(atPath: file.path, contents: Data())
+
+    let result = try await app.run(["session", "--data-dir", file.path + "/data"])
+
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "Cannot create the data folder \(file.path)/data: \(file.path) is a file, not a folder."),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("--data-dir"))
+    #expect(!result.stderr.contains("NSCocoaErrorDomain"))
   }
 }

@@ -55,8 +55,15 @@ public final class URLSessionHTTPClient: HTTPClient {
       return .unreachable(reason: "no network connection")
     case .badServerResponse:
       return .invalidResponse(reason: "\(host) sent a malformed HTTP response")
+    case .badURL, .unsupportedURL:
+      return .unreachable(reason: "\(url?.absoluteString ?? "the address") is not a usable URL")
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      return .unreachable(reason: "no secure connection to \(host) (its TLS certificate)")
     default:
-      return .unreachable(reason: "\(host): \(error.localizedDescription)")
+      // Foundation's own text names only a domain and a number ("NSURLErrorDomain error
+      // -1000"): say what failed and keep the number for whoever debugs it.
+      return .unreachable(reason: "\(host) could not be reached (URL error \(error.code.rawValue))")
     }
   }
 }

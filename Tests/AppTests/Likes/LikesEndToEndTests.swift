@@ -118,6 +118,28 @@ struct LikesEndToEndTests {
     _ = try await app.run(["logout", "--local", "--api-url", served.apiURL])
   }
 
+  /// A damaged backend file is named, with what to do; a command that needs no backend
+  /// (`logout --local`) still works.
+  @Test func aCorruptBackendFile_isNamed_andLocalCommandsStillWork() async throws {
+    let app = try AppRunner.inProcess()
+    defer { app.remove() }
+    try FileManager.default.createDirectory(at: app.dataFolder, withIntermediateDirectories: true)
+    let file = app.dataFolder.appendingPathComponent("embedded-backend.sqlite")
+    try Data("not a database at all".utf8).write(to: file)
+
+    let login = try await app.run(
+      ["login", "--username", "demo", "--password-stdin"], stdin: "demo-password")
+    let logout = try await app.run(["logout", "--local"])
+
+    #expect(login.status == 1)
+    #expect(
+      login.stderr.contains("The backend's file \(file.path) is damaged or not a database"),
+      "\(login.stderr)")
+    #expect(login.stderr.contains("Move it aside"))
+    #expect(!login.stderr.contains("SQLite error 26"))
+    #expect(logout.status == 0, "no backend is needed to forget a session: \(logout.stderr)")
+  }
+
   @Test func aCorruptCacheFile_isMovedAside_withAWarning() async throws {
     let app = try AppRunner.inProcess()
     defer { app.remove() }

@@ -46,6 +46,15 @@ import Testing
     (.cannotConnectToHost, .unreachable(reason: "could not connect to mapped.test")),
     (.cannotFindHost, .unreachable(reason: "unknown host mapped.test")),
     (.notConnectedToInternet, .unreachable(reason: "no network connection")),
+    (.badURL, .unreachable(reason: "http://mapped.test/me is not a usable URL")),
+    (
+      .serverCertificateUntrusted,
+      .unreachable(reason: "no secure connection to mapped.test (its TLS certificate)")
+    ),
+    (
+      .resourceUnavailable,
+      .unreachable(reason: "mapped.test could not be reached (URL error -1008)")
+    ),
   ])
   func send_mapsTransportErrors(code: URLError.Code, expected: RemoteAPIError) async {
     let error = URLSessionHTTPClient.map(
