@@ -150,8 +150,11 @@ extension AppCommand.Likes {
   /// What `like` and `skip` share: the optimistic request and its report.
   enum Respond {
     private struct Document: Encodable {
-      let notice: String?
-      let banner: String?
+      let action: String
+      let id: String
+      @NullWhenAbsent var name: String?
+      let mutualMatch: Bool
+      let message: String
     }
 
     @MainActor
@@ -164,8 +167,13 @@ extension AppCommand.Likes {
       }
       if let error = viewModel.state.error { throw console.fail(error) }
       if console.json {
+        let answer = viewModel.state.answered
         JSONOutput.write(
-          Document(notice: viewModel.state.notice, banner: viewModel.state.banner), to: console)
+          Document(
+            action: liking ? "like" : "skip", id: answer?.id ?? id, name: answer?.name,
+            mutualMatch: answer?.mutualMatch ?? false,
+            message: viewModel.state.banner ?? viewModel.state.notice ?? ""),
+          to: console)
       } else {
         if let banner = viewModel.state.banner { console.output(LikesScreen.bannerLine(banner)) }
         if let notice = viewModel.state.notice { console.output(notice) }

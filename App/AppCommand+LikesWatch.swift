@@ -9,9 +9,12 @@ extension AppCommand.Likes {
     static let configuration = CommandConfiguration(
       abstract: "Show new likes and mutual matches as they happen, until Ctrl-C or --for.",
       discussion: """
-        One line per event. With --json, one JSON object per line (JSON Lines). On a terminal a
-        match banner also shows on a status line for 10 seconds. The embedded backend makes up a
-        like every 10 to 15 s; APP_DEMO_LIKE_SECONDS=2 makes it faster for demos.
+        One line per event; with --json, one JSON object per line (JSON Lines). On a terminal \
+        a match banner stands on a status line for 10 seconds. Exits 0 at the end of --for, \
+        130 on Ctrl-C, after the summary.
+
+        The embedded backend makes up a like every 10 to 15 s; APP_DEMO_LIKE_SECONDS=2 makes \
+        it faster for demos.
         """)
 
     @OptionGroup var options: GlobalOptions
@@ -29,9 +32,9 @@ extension AppCommand.Likes {
 
     private struct EventDocument: Encodable {
       let event: String
-      let item: LikesScreen.ItemDocument?
-      let unread: Int?
-      let message: String?
+      @NullWhenAbsent var item: LikesScreen.ItemDocument?
+      @NullWhenAbsent var unread: Int?
+      @NullWhenAbsent var message: String?
     }
 
     @MainActor
@@ -40,12 +43,13 @@ extension AppCommand.Likes {
       let console = context.command.console
       let center = context.notificationCenter()
       let viewModel = center.watch
-      center.onWatchUpdate = { render($0, console: console) }
-      // On a terminal the banner on screen also stands on a status line until its time is up.
+      // On a terminal a match stands on the live line for its 10 s. When stdout is that
+      // terminal too, it is written as a line of the transcript only once it leaves the live
+      // line, so the screen never shows it twice; a pipe gets it at once.
+      let banners = WatchBanners(console: console)
+      center.onWatchUpdate = { render($0, console: console, banners: banners) }
       if console.stderrIsTerminal {
-        center.banners.onChange = { banner in
-          console.prompt("\r\u{1B}[2K" + (banner.map(LikesScreen.bannerLine) ?? ""))
-        }
+        center.banners.onChange = { banners.stand($0) }
       }
       console.message("Watching for new likes and matches… (Ctrl-C to stop)")
 
@@ -58,7 +62,8 @@ extension AppCommand.Likes {
           watching.cancel()
         }
       }
-      await InterruptHandler().run {
+      let interrupt = InterruptHandler()
+      await interrupt.run {
         await withTaskCancellationHandler {
           await watching.value
         } onCancel: {
@@ -67,15 +72,18 @@ extension AppCommand.Likes {
       }
       timer?.cancel()
       center.banners.stop()
-      if console.stderrIsTerminal && center.banners.current != nil { console.prompt("\r\u{1B}[2K") }
+      banners.finish(waiting: center.banners.waiting)
 
       let state = viewModel.state
       if let failure = state.failure { throw console.fail(failure) }
       console.message(LikesScreen.watchSummary(newLikes: state.newLikes, matches: state.matches))
+      if interrupt.wasInterrupted { throw console.fail(InterruptSignal.error) }
     }
 
     @MainActor
-    private static func render(_ update: LikesWatchViewModel.Update, console: Console) {
+    private static func render(
+      _ update: LikesWatchViewModel.Update, console: Console, banners: WatchBanners
+    ) {
       switch update {
       case .newLike(let item, let unread):
         if console.json {
@@ -89,11 +97,43 @@ extension AppCommand.Likes {
         if console.json {
           JSONOutput.writeLine(
             EventDocument(event: "mutualMatch", item: nil, unread: nil, message: text), to: console)
-        } else {
+        } else if !banners.writesMatchesWhenTheyLeave {
           console.output(LikesScreen.bannerLine(text))
         }
       }
     }
+  }
+}
+
+/// The match banner on the live line, and when it becomes a line of the transcript.
+@MainActor
+final class WatchBanners {
+  private let console: Console
+  private var standing: String?
+  /// Stdout and stderr are the same screen: a match is written once, as it leaves.
+  let writesMatchesWhenTheyLeave: Bool
+
+  init(console: Console) {
+    self.console = console
+    writesMatchesWhenTheyLeave = console.stderrIsTerminal && console.io.stdoutIsTerminal
+  }
+
+  /// Puts `banner` on the live line (nil: none), writing the one that leaves it down first.
+  func stand(_ banner: String?) {
+    guard console.stderrIsTerminal else { return }
+    console.liveLine.clear()
+    if writesMatchesWhenTheyLeave, let left = standing {
+      console.output(LikesScreen.bannerLine(left))
+    }
+    standing = banner
+    if let banner { console.liveLine.show(LikesScreen.bannerLine(banner)) }
+  }
+
+  /// The watch is over: the banner standing and those still waiting their turn are written.
+  func finish(waiting: [String]) {
+    stand(nil)
+    guard writesMatchesWhenTheyLeave else { return }
+    for banner in waiting { console.output(LikesScreen.bannerLine(banner)) }
   }
 }
 

@@ -6,10 +6,13 @@ extension AppCommand {
     static let configuration = CommandConfiguration(
       abstract: "Sign in: interactively, or with --username and --password-stdin.",
       discussion: """
-        Without options: checks the saved session, then offers to sign in or sign up, reading one
-        answer per line from the terminal or a pipe (passwords are not echoed on a terminal).
-        With --username U --password-stdin: signs in as U with the password read from stdin,
+        Without options: checks the saved session, then offers to sign in or sign up, reading \
+        one answer per line from the terminal or a pipe (passwords are not echoed on a \
+        terminal).
+
+        With --username U --password-stdin: signs in as U with the password read from stdin, \
         replacing any saved session for this server.
+
         The token is kept in the Secret Service keyring only.
         """)
 

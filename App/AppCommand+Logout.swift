@@ -7,7 +7,7 @@ extension AppCommand {
     static let configuration = CommandConfiguration(
       abstract: "Revoke the session's token on the server and delete it from the keyring.",
       discussion: """
-        If the server cannot be reached the session is kept, so that you can try again;
+        If the server cannot be reached the session is kept, so that you can try again; \
         --local deletes it from this machine without asking the server.
         """)
 
@@ -22,16 +22,16 @@ extension AppCommand {
 
     private struct Report: Encodable {
       let signedOut: Bool
-      let username: String?
+      @NullWhenAbsent var username: String?
       let revokedOnServer: Bool
       let server: String
+      let dataFolder: String
     }
 
     @MainActor
     static func logout(_ options: GlobalOptions, local: Bool) async throws {
       let context = try await CommandContext(options: options)
       let console = context.console
-      let server = context.root.backend.displayName
       let viewModel = LogoutViewModel(signOut: context.root.signOutUseCase)
       await console.withActivity("Signing out") { await viewModel.logout(revokingOnServer: !local) }
       switch viewModel.state {
@@ -41,7 +41,7 @@ extension AppCommand {
         {
           console.warning("The cached likes of \(username) could not be deleted: \(reason)")
         }
-        show(report.outcome, server: server, console: console)
+        show(report.outcome, root: context.root, console: console)
       case .failed(let error):
         throw console.fail(error)
       case .idle, .signingOut:
@@ -50,13 +50,18 @@ extension AppCommand {
     }
 
     @MainActor
-    private static func show(_ outcome: LogoutOutcome, server: String, console: Console) {
+    private static func show(_ outcome: LogoutOutcome, root: CompositionRoot, console: Console) {
+      let server = root.backend.displayName
+      func report(signedOut: Bool, username: String?, revoked: Bool) -> Report {
+        Report(
+          signedOut: signedOut, username: username, revokedOnServer: revoked,
+          server: root.backend.documentName, dataFolder: root.dataFolder.url.path)
+      }
       switch outcome {
       case .signedOut(let username, let revoked):
         if console.json {
           JSONOutput.write(
-            Report(signedOut: true, username: username, revokedOnServer: revoked, server: server),
-            to: console)
+            report(signedOut: true, username: username, revoked: revoked), to: console)
         } else {
           let how =
             revoked ? "revoked on the server and deleted" : "deleted (not revoked on the server)"
@@ -66,8 +71,7 @@ extension AppCommand {
       case .wasNotSignedIn:
         if console.json {
           JSONOutput.write(
-            Report(signedOut: false, username: nil, revokedOnServer: false, server: server),
-            to: console)
+            report(signedOut: false, username: nil, revoked: false), to: console)
         } else {
           console.output("Not signed in to \(server); nothing to do.")
         }

@@ -74,12 +74,15 @@ struct PushOptions: ParsableArguments {
 
 /// The push toggle as lines: what is happening while it waits, then the state and message.
 enum PushScreen {
+  /// The state and, when the change failed, why: one document either way.
   private struct Document: Encodable {
     let registered: Bool
     let registeredElsewhere: Bool
-    let info: String?
-    let error: String?
+    @NullWhenAbsent var info: String?
+    /// What was done about a change an earlier command left half-done.
+    @NullWhenAbsent var earlierChange: String?
     let deviceID: String
+    @NullWhenAbsent var error: Console.ErrorDocument?
   }
 
   @MainActor
@@ -107,12 +110,14 @@ enum PushScreen {
     // ends as an interrupted one (130), whatever the cancelled flow reported.
     func stopIfInterrupted() throws {
       guard interrupt.wasInterrupted else { return }
-      console.report(UserFacingError(CancellationError()))
-      throw ExitCodes.interrupted
+      throw console.fail(InterruptSignal.error)
     }
     await interrupt.run { await viewModel.load() }
     progress.finish()
     try stopIfInterrupted()
+    // Kept now: the change that follows starts a new state.
+    let earlierChange = viewModel.state.earlierChangeNotice
+    if let earlierChange { console.warning(earlierChange) }
     try failIfUnknown(viewModel, console: console)
     if let change {
       await interrupt.run { await viewModel.request(change, confirmedMove: push.yes) }
@@ -131,19 +136,24 @@ enum PushScreen {
       }
     }
     let state = viewModel.state
+    let failed = state.errorMessage.map { failure($0, state, otherwise: "push_change_failed") }
     if console.json {
       JSONOutput.write(
         Document(
           registered: state.isRegistered, registeredElsewhere: state.isRegisteredElsewhere,
-          info: state.infoMessage, error: state.errorMessage, deviceID: composition.deviceID),
+          info: state.infoMessage, earlierChange: earlierChange,
+          deviceID: composition.deviceID,
+          error: failed.map(Console.ErrorDocument.init)),
         to: console)
     } else {
       let line = viewModel.statusSentence
       console.output(line)
       if let info = state.infoMessage, info != line { console.output(info) }
     }
-    if let error = state.errorMessage {
-      throw console.fail(failure(error, state, otherwise: "push_change_failed"))
+    if let failed {
+      // Under --json the document above carries the error: it is not written twice.
+      console.show(failed)
+      throw ExitCodes.code(for: failed)
     }
   }
 

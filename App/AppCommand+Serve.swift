@@ -2,17 +2,20 @@ import ArgumentParser
 import Backend
 import Foundation
 import Logging
+import Synchronization
 
 extension AppCommand {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Serve the backend over HTTP, for other devices and other clients.",
       discussion: """
-        Serves the API contract from the backend's database in the data folder: the same
-        accounts, likes and registrations `app` uses when no --api-url is given. Point other
+        Serves the API contract from the backend's database in the data folder: the same \
+        accounts, likes and registrations `app` uses when no --api-url is given. Point other \
         devices at it with --api-url. The URL is printed on stdout once the server listens.
-        Ctrl-C or SIGTERM stops it after the requests in flight are answered. An access log
-        (method, path, status, time; never a token or a password) goes to stderr.
+
+        Ctrl-C (exit 130) or SIGTERM (exit 0) stops it after the requests in flight are \
+        answered. An access log (method, path, status, time; never a token or a password) \
+        goes to stderr.
         """)
 
     @Option(help: "The address to listen on.")
@@ -39,17 +42,35 @@ extension AppCommand {
       let io = AppIO.current
       let console = Console(json: false, io: io)
       let server: BackendHTTPServer
+      let backend = BackendBehindServer()
       do {
-        let backend = try await ServerComposition.backend(dataDir: dataDir, io: io)
         server = try await BackendHTTPServer.start(
           .init(
             host: host, port: port,
-            shutdownSignals: io.handlesSignals ? [.sigint, .sigterm] : [],
+            shutdownSignals: io.handlesSignals ? [.sigterm] : [],
             accessLog: ServerComposition.accessLog(io: io)),
           handler: backend.handle)
       } catch {
         throw console.fail(
           .init(code: "serve_failed", message: Self.sentence("Cannot serve: \(error)")))
+      }
+      do {
+        try await backend.open { [dataDir] in
+          try await ServerComposition.backend(dataDir: dataDir, io: io)
+        }
+      } catch {
+        await server.stop()
+        throw console.fail(
+          .init(code: "serve_failed", message: Self.sentence("Cannot serve: \(error)")))
+      }
+      // Ctrl-C stops as SIGTERM does, then ends the command as an interrupted one.
+      let interrupted = Interrupted()
+      if io.handlesSignals {
+        InterruptSignal.shared.setResponder {
+          interrupted.set()
+          server.triggerStop()
+          return true
+        }
       }
       console.output(server.baseURL.absoluteString)
       console.message("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
@@ -64,6 +85,14 @@ extension AppCommand {
           .init(code: "serve_failed", message: Self.sentence("The server failed: \(error)")))
       }
       console.message("Stopped: every request in flight was answered.")
+      if interrupted.isSet { throw ExitCodes.interrupted }
+    }
+
+    /// Whether Ctrl-C stopped the server, as the signal's queue and the command share it.
+    private final class Interrupted: Sendable {
+      private let flag = Atomic(false)
+      var isSet: Bool { flag.load(ordering: .acquiring) }
+      func set() { flag.store(true, ordering: .releasing) }
     }
 
     /// Ends `text` with one full stop, whether or not the error's own text had one.

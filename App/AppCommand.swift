@@ -1,18 +1,21 @@
 import ArgumentParser
 
-/// The `app` executable: the composition root's front end. Each subcommand lives in its
-/// own `AppCommand+Name.swift` file.
-@main
+/// The `app` command tree: the composition root's front end. Each subcommand lives in its
+/// own `AppCommand+Name.swift` file; `AppMain` parses the command line and runs it.
 struct AppCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "app",
     abstract:
       "A clean-architecture Swift app on Linux: sessions, messages, likes, push, preparation.",
     discussion: """
-      Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error,
+      Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error, \
       130 interrupted (Ctrl-C).
-      Data goes to stdout, messages to stderr. NO_COLOR turns colour off.
+
+      Data goes to stdout, messages to stderr. NO_COLOR turns colour off. --json prints one \
+      JSON document on stdout (docs/json.md). --api-url, --data-dir, --json and --verbose may \
+      also come before the command.
       """,
+    version: AppVersion.current,
     subcommands: [
       Login.self, Signup.self, Session.self, Logout.self, Messages.self, Likes.self, Push.self,
       Prepare.self, Serve.self,

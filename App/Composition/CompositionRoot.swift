@@ -40,6 +40,15 @@ struct CompositionRoot {
       }
     }
 
+    /// How JSON documents name it (docs/json.md): its URL, or "embedded", whose data folder
+    /// is a member of its own.
+    var documentName: String {
+      switch self {
+      case .embedded: "embedded"
+      case .remote(let url): url.absoluteString
+      }
+    }
+
     /// The keyring's `server` attribute. An embedded backend lives in its data folder, so the
     /// folder is part of its name: two data folders are two backends with their own accounts.
     var keyringServer: String {
@@ -146,8 +155,12 @@ struct CompositionRoot {
         endpoint: endpoint, client: httpClient, deviceID: device.deviceID),
       session: HTTPSessionUC(endpoint: endpoint, client: httpClient, access: signedInAccess),
       vendor: HTTPVendorUC(endpoint: vendorEndpoint, client: vendorClient),
-      notifications: device, deviceID: device.deviceID, clock: clock)
+      notifications: device, deviceID: device.deviceID, clock: clock,
+      journal: FilePushChangeJournal(file: dataFolder.file(Self.pushChangeFileName)))
   }
+
+  /// Where a push change under way is written down until both backends agree.
+  static let pushChangeFileName = "push-change.json"
 
   /// Realtime events over the long poll, retried on the composition's clock.
   var realtimeEvents: any RealtimeEventsService {

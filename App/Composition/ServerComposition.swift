@@ -1,6 +1,7 @@
 import Backend
 import Foundation
 import Logging
+import Synchronization
 
 /// What `app serve` is made of: the backend on the data folder's database, as the embedded
 /// default opens it, and an access log on the command's stderr.
@@ -23,5 +24,27 @@ enum ServerComposition {
     }
     logger.logLevel = .info
     return logger
+  }
+}
+
+/// The backend `app serve` answers with, opened once the port is bound: a port in use is
+/// reported at once, not after the seconds a new database takes to seed. A request that
+/// arrives meanwhile waits for the opening (nobody knows the URL before it is printed,
+/// which happens after).
+final class BackendBehindServer: Sendable {
+  private let opening = Mutex<Task<EmbeddedBackend, any Error>?>(nil)
+
+  /// Opens the backend; throws what opening it threw.
+  func open(_ make: @escaping @Sendable () async throws -> EmbeddedBackend) async throws {
+    let task = Task { try await make() }
+    opening.withLock { $0 = task }
+    _ = try await task.value
+  }
+
+  func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
+    guard let task = opening.withLock({ $0 }), let backend = try? await task.value else {
+      return BackendHTTPResponse(status: 503)
+    }
+    return await backend.handle(request)
   }
 }

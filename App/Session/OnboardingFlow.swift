@@ -41,14 +41,18 @@ struct OnboardingFlow {
   private struct QuitReport: Encodable {
     let signedIn: Bool
     let server: String
+    let dataFolder: String
   }
 
   private func reportQuit() {
-    let server = context.root.backend.displayName
+    let root = context.root
     if console.json {
-      JSONOutput.write(QuitReport(signedIn: false, server: server), to: console)
+      JSONOutput.write(
+        QuitReport(
+          signedIn: false, server: root.backend.documentName, dataFolder: root.dataFolder.url.path),
+        to: console)
     } else {
-      console.message("Nobody is signed in to \(server).")
+      console.message("Nobody is signed in to \(root.backend.displayName).")
     }
   }
 

@@ -6,6 +6,7 @@ enum SessionScreen {
   struct Report: Encodable {
     let signedIn: Bool
     let server: String
+    let dataFolder: String
     let username: String
     let name: String
     let userID: String
@@ -19,7 +20,8 @@ enum SessionScreen {
     if console.json {
       JSONOutput.write(
         Report(
-          signedIn: true, server: root.backend.displayName, username: profile.username,
+          signedIn: true, server: root.backend.documentName, dataFolder: root.dataFolder.url.path,
+          username: profile.username,
           name: profile.name, userID: profile.id, tokenStorage: storage), to: console)
     } else {
       console.output(

@@ -22,6 +22,7 @@ struct AppIO: Sendable {
   /// All that is left of stdin.
   var readToEnd: @Sendable () -> Data
   var stdinIsTerminal: Bool
+  var stdoutIsTerminal: Bool
   var stderrIsTerminal: Bool
   /// Whether Ctrl-C may be taken over. Only a process of its own may: a command run in a
   /// test process is stopped by cancelling its task.
@@ -39,6 +40,7 @@ struct AppIO: Sendable {
     readLine: { Swift.readLine(strippingNewline: true) },
     readToEnd: { FileHandle.standardInput.readDataToEndOfFile() },
     stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+    stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
     stderrIsTerminal: isatty(STDERR_FILENO) == 1,
     handlesSignals: true,
     seams: CompositionSeams())

@@ -9,25 +9,29 @@ struct Console: Sendable {
   let io: AppIO
   var stderrIsTerminal: Bool { io.stderrIsTerminal }
   let useColor: Bool
+  /// The spinner or banner line on stderr, shared by every copy of this console.
+  let liveLine: LiveLine
 
   init(json: Bool, io: AppIO = .current) {
     self.json = json
     self.io = io
+    liveLine = LiveLine(write: io.writeError)
     let noColor = io.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     useColor = io.stderrIsTerminal && !noColor && io.environment["TERM"] != "dumb"
   }
 
-  /// A line of data on stdout.
+  /// A line of data on stdout, below any live line.
   func output(_ text: String) {
-    io.writeOutput(text + "\n")
+    liveLine.above { io.writeOutput(text + "\n") }
   }
 
-  /// A line for the person on stderr.
+  /// A line for the person on stderr, below any live line.
   func message(_ text: String) {
-    io.writeError(text + "\n")
+    liveLine.above { io.writeError(text + "\n") }
   }
 
-  /// Text on stderr with no newline, such as a prompt.
+  /// Text on stderr with no newline, such as a prompt. A question goes through `LineInput`,
+  /// which puts the live line away first.
   func prompt(_ text: String) {
     io.writeError(text)
   }
@@ -51,9 +55,7 @@ struct Console: Sendable {
   func report(_ error: UserFacingError) {
     show(error)
     if json {
-      JSONOutput.write(
-        ["error": ErrorDocument(code: error.code, message: error.message, hint: error.hint)],
-        to: self)
+      JSONOutput.write(["error": ErrorDocument(error)], to: self)
     }
   }
 
@@ -71,9 +73,20 @@ struct Console: Sendable {
     useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
-  private struct ErrorDocument: Encodable {
+  /// The `error` member of a failed command's JSON document (see docs/json.md).
+  struct ErrorDocument: Encodable, Sendable {
     let code: String
     let message: String
-    let hint: String?
+    @NullWhenAbsent var hint: String?
+
+    init(code: String, message: String, hint: String?) {
+      self.code = code
+      self.message = message
+      self.hint = hint
+    }
+
+    init(_ error: UserFacingError) {
+      self.init(code: error.code, message: error.message, hint: error.hint)
+    }
   }
 }

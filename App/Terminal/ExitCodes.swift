@@ -10,7 +10,8 @@ enum ExitCodes {
   static let interrupted = ExitCode(130)
 
   static func code(for error: UserFacingError) -> ExitCode {
-    error.signingInHelps ? authenticationRequired : failure
+    if error.code == InterruptSignal.error.code { return interrupted }
+    return error.signingInHelps ? authenticationRequired : failure
   }
 }
 

@@ -4,10 +4,11 @@ import Synchronization
 /// Makes Ctrl-C cancel the work under way instead of killing the process, so that work that
 /// must not be left half-done (a registration with two backends) is finished and reconciled
 /// before the command ends. Between two pieces of work (at a prompt, say) Ctrl-C ends the
-/// command at once, as people expect. The one place that handles SIGINT; one per command.
+/// command at once, as people expect. One per command.
 ///
-/// In a test process (`AppIO.handlesSignals` false) it leaves signals alone: cancelling the
-/// command's task cancels the work just the same.
+/// It takes Ctrl-C over from `InterruptSignal`, the process's handler, for as long as it
+/// lives. In a test process (`AppIO.handlesSignals` false) it leaves signals alone:
+/// cancelling the command's task cancels the work just the same.
 @MainActor
 final class InterruptHandler {
   /// What the signal handler and the main actor share.
@@ -20,35 +21,26 @@ final class InterruptHandler {
   }
 
   private let shared = Shared()
-  // The source runs on a queue of its own: the main thread may be blocked reading a line.
-  private let source: (any DispatchSourceSignal)?
+  private let takesSignals: Bool
 
   init(io: AppIO = .current) {
-    guard io.handlesSignals else {
-      source = nil
-      return
-    }
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(
-      signal: SIGINT, queue: DispatchQueue(label: "app.interrupt"))
+    takesSignals = io.handlesSignals
+    guard takesSignals else { return }
     let shared = shared
-    source.setEventHandler { @Sendable in
+    InterruptSignal.shared.setResponder { @Sendable in
       let running = shared.state.withLock { state in
         state.interrupted = true
         return state.current
       }
-      guard let running else {
-        io.writeError("\n")
-        exit(130)
-      }
+      // Between two pieces of work the default ends the command at once.
+      guard let running else { return false }
       running.cancel()
+      return true
     }
-    source.resume()
-    self.source = source
   }
 
   isolated deinit {
-    source?.cancel()
+    if takesSignals { InterruptSignal.shared.setResponder(nil) }
   }
 
   var wasInterrupted: Bool { shared.state.withLock { $0.interrupted } }

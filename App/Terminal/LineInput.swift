@@ -5,14 +5,19 @@ import Foundation
 struct LineInput {
   let console: Console
 
-  /// The next line without its newline, or nil at the end of input.
+  /// The next line without its newline, or nil at the end of input. A spinner or banner on
+  /// the live line is put away while the question waits.
   func ask(_ prompt: String) -> String? {
+    console.liveLine.suspend()
+    defer { console.liveLine.resume() }
     console.prompt(prompt)
     return console.io.readLine()
   }
 
   /// Like `ask`, but the typed characters are not shown on a terminal.
   func askSecret(_ prompt: String) -> String? {
+    console.liveLine.suspend()
+    defer { console.liveLine.resume() }
     console.prompt(prompt)
     guard console.io.stdinIsTerminal else { return console.io.readLine() }
     var original = termios()

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a long operation is doing, on stderr: an animated spinner line on a terminal, one
-/// plain line per step otherwise (so logs and pipes read well).
+/// What a long operation is doing, on stderr: an animated spinner on the console's live line
+/// on a terminal (put away while a question waits), one plain line per step otherwise (so
+/// logs and pipes read well).
 @MainActor
 final class ProgressLine {
   private let console: Console
@@ -23,7 +24,7 @@ final class ProgressLine {
       let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
       var index = 0
       while !Task.isCancelled, let self, let label = self.label {
-        self.console.prompt("\r\u{1B}[2K\(frames[index % frames.count]) \(label)")
+        self.console.liveLine.show("\(frames[index % frames.count]) \(label)")
         index += 1
         try? await Task.sleep(for: .milliseconds(80))
       }
@@ -33,7 +34,7 @@ final class ProgressLine {
   func finish() {
     animation?.cancel()
     animation = nil
-    if console.stderrIsTerminal && label != nil { console.prompt("\r\u{1B}[2K") }
+    if console.stderrIsTerminal && label != nil { console.liveLine.clear() }
     label = nil
   }
 }

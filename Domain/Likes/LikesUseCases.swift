@@ -176,14 +176,17 @@ public struct RespondToLikeUseCase: Sendable {
     )
   }
 
-  /// Skips; returns the full id skipped.
-  public func skip(_ idOrPrefix: String) async throws -> String {
+  /// Skips; returns the full id skipped, and the card as it was shown (nil for somebody
+  /// never shown here, named by a full id).
+  public func skip(_ idOrPrefix: String) async throws -> (id: String, item: LikeItem?) {
     let id = try await resolve(idOrPrefix)
+    let shown = try await environment.cache.shownLikes(withIDPrefix: id).first
     try await environment.access.perform { [environment] token in
       try await environment.remote.skip(id: id, token: token)
     }
     try await environment.cache.invalidateLikes()
-    return id
+    guard let shown else { return (id, nil) }
+    return (id, .likedYou(shown, isBlurred: try await environment.isBlurred()))
   }
 
   /// A full id (36 characters) as it is; a shorter one must be a unique prefix of somebody

@@ -15,6 +15,8 @@ public enum PushProgress: Equatable, Sendable {
   case deregistering
   /// One backend agreed and the other did not: putting the agreeing one back.
   case undoing
+  /// An earlier change was cut short: checking both backends and putting them back.
+  case finishingEarlierChange
 }
 
 /// The combined state and what each backend said.
@@ -38,6 +40,10 @@ public enum PushChangeOutcome: Equatable, Sendable {
   /// One backend agreed and the other did not; the agreeing one was put back so that both
   /// tell the same story again. `report` is what both say now, read after the undo.
   case undone(refusedBy: PushBackend, reason: String, report: PushStatusReport)
+  /// One backend agreed, the other did not, and putting the agreeing one back failed too
+  /// (`undoReason`). The change stays in the journal: the next push command finishes it.
+  case undoPending(
+    refusedBy: PushBackend, reason: String, undoReason: String, report: PushStatusReport)
   /// Neither backend agreed; nothing changed.
   case refused(reason: String)
 }
@@ -60,6 +66,7 @@ public final class PushRegistrationFlows {
   private let session: any SessionUC
   private let vendor: any VendorUC
   private let notifications: any NotificationService
+  private let journal: any PushChangeJournal
   private let deviceID: String
   private let clock: any Clock<Duration>
   private let sessionDelay: Duration
@@ -73,12 +80,13 @@ public final class PushRegistrationFlows {
   public init(
     push: any PushAuthenticationUC, session: any SessionUC, vendor: any VendorUC,
     notifications: any NotificationService, deviceID: String, clock: any Clock<Duration>,
-    sessionDelay: Duration = .seconds(3)
+    sessionDelay: Duration = .seconds(3), journal: any PushChangeJournal = NoPushChangeJournal()
   ) {
     self.push = push
     self.session = session
     self.vendor = vendor
     self.notifications = notifications
+    self.journal = journal
     self.deviceID = deviceID
     self.clock = clock
     self.sessionDelay = sessionDelay
@@ -93,6 +101,7 @@ public final class PushRegistrationFlows {
     let token = try await notifications.requestPermissionAndToken().firstValue()
     let session = try await freshSession()
     try Task.checkCancellation()
+    try journal.begin(PendingPushChange(change: .register, deviceID: deviceID))
     onProgress?(.registering)
     let (pushSaid, vendorSaid) = await shielded(
       push.register(with: deviceID, session: session, token: token),
@@ -105,6 +114,7 @@ public final class PushRegistrationFlows {
 
   nonisolated(nonsending) public func deregister() async throws -> PushChangeOutcome {
     try Task.checkCancellation()
+    try journal.begin(PendingPushChange(change: .deregister, deviceID: deviceID))
     onProgress?(.deregistering)
     let (pushSaid, vendorSaid) = await shielded(
       push.deRegister(with: deviceID), vendor.deRegisterUser(with: deviceID))
@@ -119,6 +129,51 @@ public final class PushRegistrationFlows {
       undoPush: { [push, deviceID] in push.register(with: deviceID, session: session, token: token)
       },
       undoVendor: { [vendor, deviceID] in vendor.registerUser(with: deviceID) })
+  }
+
+  /// Finishes a change an earlier command left half-done (killed, or its undo failed),
+  /// before anything else: reads both backends and, when they disagree, puts the one that
+  /// changed back as it was before. Nil when nothing was pending.
+  nonisolated(nonsending) public func finishEarlierChange() async throws -> FinishedPushChange? {
+    guard let pending = try journal.pending() else { return nil }
+    guard pending.deviceID == deviceID else {
+      // Another device's record (`APP_DEVICE_ID` plays several): not this device's to finish.
+      return nil
+    }
+    onProgress?(.finishingEarlierChange)
+    let session = try await freshSession()
+    let before = try await status(session: session)
+    guard Self.disagree(before) else {
+      finishJournal()
+      return FinishedPushChange(change: pending.change, neededAnUndo: false, report: before)
+    }
+    onProgress?(.undoing)
+    let pushIsRegistered = before.push == .register
+    let undo: AnyPublisher<Bool, Error>
+    if pending.change.wasRegisteredBefore {
+      let token = try await shieldedValue(notifications.requestPermissionAndToken())
+      undo =
+        pushIsRegistered
+        ? vendor.registerUser(with: deviceID)
+        : push.register(with: deviceID, session: session, token: token)
+    } else {
+      undo =
+        pushIsRegistered ? push.deRegister(with: deviceID) : vendor.deRegisterUser(with: deviceID)
+    }
+    let undone = await shieldedAnswer(undo)
+    let after = try await rereadStatus(session: session)
+    guard !Self.disagree(after) else {
+      throw PushCallError(
+        "An earlier push change was cut short, and putting it back failed (\(Self.reason(undone))); "
+          + "the two backends still disagree")
+    }
+    finishJournal()
+    return FinishedPushChange(change: pending.change, neededAnUndo: true, report: after)
+  }
+
+  /// Whether one backend says this device is registered and the other does not.
+  private static func disagree(_ report: PushStatusReport) -> Bool {
+    (report.push == .register) != (report.vendor == .register)
   }
 
   // MARK: - Steps
@@ -158,22 +213,41 @@ public final class PushRegistrationFlows {
   ) async throws -> PushChangeOutcome {
     switch (pushSaid, vendorSaid) {
     case (.success(true), .success(true)):
+      finishJournal()
       return .done(try await shieldedStatus(session: session, fallback: verb == "register"))
     case (.success(true), let other):
-      onProgress?(.undoing)
-      _ = try? await shieldedValue(undoPush())
-      return .undone(
-        refusedBy: .vendor, reason: Self.reason(other),
-        report: try await rereadStatus(session: session))
+      return try await undo(
+        undoPush(), refusedBy: .vendor, reason: Self.reason(other), session: session)
     case (let other, .success(true)):
-      onProgress?(.undoing)
-      _ = try? await shieldedValue(undoVendor())
-      return .undone(
-        refusedBy: .push, reason: Self.reason(other),
-        report: try await rereadStatus(session: session))
+      return try await undo(
+        undoVendor(), refusedBy: .push, reason: Self.reason(other), session: session)
     default:
+      finishJournal()
       return .refused(reason: "push: \(Self.reason(pushSaid)); vendor: \(Self.reason(vendorSaid))")
     }
+  }
+
+  /// Puts back the backend that agreed. Only an undo that is known to have worked strikes
+  /// the change out of the journal.
+  nonisolated(nonsending) private func undo(
+    _ call: AnyPublisher<Bool, Error>, refusedBy: PushBackend, reason: String, session: String
+  ) async throws -> PushChangeOutcome {
+    onProgress?(.undoing)
+    let undone = await shieldedAnswer(call)
+    guard undone == .success(true) else {
+      return .undoPending(
+        refusedBy: refusedBy, reason: reason, undoReason: Self.reason(undone),
+        report: try await rereadStatus(session: session))
+    }
+    finishJournal()
+    return .undone(
+      refusedBy: refusedBy, reason: reason, report: try await rereadStatus(session: session))
+  }
+
+  /// Strikes the change out. A record that cannot be struck out is harmless: the next
+  /// command finds both backends agreeing and strikes it out then.
+  private func finishJournal() {
+    try? journal.finish()
   }
 
   /// After a complete change both backends agree; the status is read again only when a
@@ -250,6 +324,13 @@ public final class PushRegistrationFlows {
       guard let first, let second else { throw PublisherFinishedEmpty() }
       return (first, second)
     }
+  }
+
+  /// One call's answer, settled (a failure is an answer too) and shielded from cancellation.
+  nonisolated(nonsending) private func shieldedAnswer(_ call: AnyPublisher<Bool, Error>) async
+    -> Answer
+  {
+    (try? await shieldedValue(Self.settled(call))) ?? .failure(PushCallError("no answer"))
   }
 
   nonisolated(nonsending) private func shieldedValue<P: Publisher>(_ publisher: P) async throws

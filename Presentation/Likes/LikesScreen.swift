@@ -7,8 +7,8 @@ import Foundation
 public enum LikesScreen {
   public struct ItemDocument: Encodable, Sendable {
     public let id: String
-    public let userName: String?
-    public let avatarURL: String?
+    @NullWhenAbsent public var userName: String?
+    @NullWhenAbsent public var avatarURL: String?
     public let isBlurred: Bool
     public let isReadOnly: Bool
 
@@ -19,49 +19,19 @@ public enum LikesScreen {
       isBlurred = item.isBlurred
       isReadOnly = item.isReadOnly
     }
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(userName, forKey: .userName)
-      try container.encode(avatarURL, forKey: .avatarURL)
-      try container.encode(isBlurred, forKey: .isBlurred)
-      try container.encode(isReadOnly, forKey: .isReadOnly)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-      case id, userName, avatarURL, isBlurred, isReadOnly
-    }
   }
 
   public struct PageDocument: Encodable, Sendable {
     public let page: Int
     public let batchSize: Int
     public let items: [ItemDocument]
-    public let nextPage: Int?
+    @NullWhenAbsent public var nextPage: Int?
     public let source: String
-    public let fetchedAt: Date?
+    /// ISO 8601, when the page came from the cache.
+    @NullWhenAbsent public var fetchedAt: String?
     public let offline: Bool
-    public let unblurSecondsLeft: Int?
+    @NullWhenAbsent public var unblurSecondsLeft: Int?
     public let unread: Int
-
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(page, forKey: .page)
-      try container.encode(batchSize, forKey: .batchSize)
-      try container.encode(items, forKey: .items)
-      try container.encode(nextPage, forKey: .nextPage)
-      try container.encode(source, forKey: .source)
-      try container.encode(
-        fetchedAt.map { ISO8601DateFormatter().string(from: $0) }, forKey: .fetchedAt)
-      try container.encode(offline, forKey: .offline)
-      try container.encode(unblurSecondsLeft, forKey: .unblurSecondsLeft)
-      try container.encode(unread, forKey: .unread)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-      case page, batchSize, items, nextPage, source, fetchedAt, offline, unblurSecondsLeft, unread
-    }
   }
 
   public static func document(_ page: LikesPage, unblurSecondsLeft: Int?, unread: Int)
@@ -74,7 +44,8 @@ public enum LikesScreen {
       }
     return PageDocument(
       page: page.number, batchSize: page.batchSize, items: page.items.map(ItemDocument.init),
-      nextPage: page.nextCursor, source: source, fetchedAt: fetchedAt, offline: offline,
+      nextPage: page.nextCursor, source: source,
+      fetchedAt: fetchedAt.map { ISO8601DateFormatter().string(from: $0) }, offline: offline,
       unblurSecondsLeft: unblurSecondsLeft, unread: unread)
   }
 

@@ -15,7 +15,25 @@ public final class LikesViewModel {
     public var banner: String?
     /// What the last like or skip did.
     public var notice: String?
+    /// Whom the last like or skip that the server accepted was for.
+    public var answered: Answer?
     public var error: UserFacingError?
+  }
+
+  /// A like back or a skip the server accepted.
+  public struct Answer: Equatable, Sendable {
+    public let id: String
+    /// Nil while names are blurred, or for somebody never shown here.
+    public let name: String?
+    public let liked: Bool
+    public let mutualMatch: Bool
+
+    init(id: String, item: LikeItem?, liked: Bool, mutualMatch: Bool) {
+      self.id = id
+      name = item.flatMap { $0.isBlurred ? nil : $0.userName }
+      self.liked = liked
+      self.mutualMatch = mutualMatch
+    }
   }
 
   public private(set) var state = State() {
@@ -28,7 +46,7 @@ public final class LikesViewModel {
       @Sendable (_ page: Int, _ batchSize: Int, _ refresh: Bool) async throws -> LikesPage
     public var unblurSecondsLeft: @Sendable () async throws -> Int?
     public var likeBack: @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem)
-    public var skip: @Sendable (String) async throws -> String
+    public var skip: @Sendable (String) async throws -> (id: String, item: LikeItem?)
     public var unread: @Sendable () async throws -> Int
     public var firstPageSeen: @Sendable () async throws -> Void
 
@@ -36,7 +54,7 @@ public final class LikesViewModel {
       loadPage: @escaping @Sendable (Int, Int, Bool) async throws -> LikesPage,
       unblurSecondsLeft: @escaping @Sendable () async throws -> Int?,
       likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem),
-      skip: @escaping @Sendable (String) async throws -> String,
+      skip: @escaping @Sendable (String) async throws -> (id: String, item: LikeItem?),
       unread: @escaping @Sendable () async throws -> Int,
       firstPageSeen: @escaping @Sendable () async throws -> Void
     ) {
@@ -82,19 +100,25 @@ public final class LikesViewModel {
   public func likeBack(_ idOrPrefix: String) async {
     await respond(to: idOrPrefix) { [actions] in
       let outcome = try await actions.likeBack(idOrPrefix)
+      let answer = Answer(
+        id: outcome.item.id, item: outcome.item, liked: true, mutualMatch: outcome.mutualMatch)
       return outcome.mutualMatch
         ? (
           notice: nil,
-          banner: "It's a match with \(outcome.item.userName)! They are in your mutuals now."
+          banner: "It's a match with \(outcome.item.userName)! They are in your mutuals now.",
+          answer
         )
-        : (notice: "Liked \(Self.shortID(outcome.item.id)).", banner: nil)
+        : (notice: "Liked \(Self.shortID(outcome.item.id)).", banner: nil, answer)
     }
   }
 
   public func skip(_ idOrPrefix: String) async {
     await respond(to: idOrPrefix) { [actions] in
-      let id = try await actions.skip(idOrPrefix)
-      return (notice: "Skipped \(Self.shortID(id)).", banner: nil)
+      let skipped = try await actions.skip(idOrPrefix)
+      return (
+        notice: "Skipped \(Self.shortID(skipped.id)).", banner: nil,
+        Answer(id: skipped.id, item: skipped.item, liked: false, mutualMatch: false)
+      )
     }
   }
 
@@ -104,17 +128,20 @@ public final class LikesViewModel {
   }
 
   private func respond(
-    to idOrPrefix: String, _ request: () async throws -> (notice: String?, banner: String?)
+    to idOrPrefix: String,
+    _ request: () async throws -> (notice: String?, banner: String?, answer: Answer)
   ) async {
     // Optimistic: the card leaves the page before the server answers.
     let removed = removeFromPage(idOrPrefix)
     state.notice = nil
     state.banner = nil
+    state.answered = nil
     state.error = nil
     do {
       let outcome = try await request()
       state.notice = outcome.notice
       state.banner = outcome.banner
+      state.answered = outcome.answer
     } catch {
       var next = state
       if let removed, var page = next.page {

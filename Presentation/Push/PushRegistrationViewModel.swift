@@ -21,6 +21,8 @@ public final class PushRegistrationViewModel {
     public var requiresSignIn = false
     /// The last failure was this device's notification permission, refused now or before.
     public var permissionDenied = false
+    /// What `load()` did about a change an earlier command left half-done, if anything.
+    public var earlierChangeNotice: String?
   }
 
   public private(set) var state = State() {
@@ -60,9 +62,13 @@ public final class PushRegistrationViewModel {
     self.flows = flows
   }
 
+  /// Reads the status, after finishing a change an earlier command left half-done.
   public func load() async {
     guard begin() else { return }
     do {
+      if let finished = try await flows.finishEarlierChange() {
+        state.earlierChangeNotice = Self.notice(finished)
+      }
       apply(try await flows.status())
     } catch {
       fail(error)
@@ -115,7 +121,16 @@ public final class PushRegistrationViewModel {
     case .registering: "Registering with both backends…"
     case .deregistering: "De-registering from both backends…"
     case .undoing: "One backend did not agree: undoing the other's change…"
+    case .finishingEarlierChange: "Finishing a push change an earlier command left half-done…"
     }
+  }
+
+  static func notice(_ finished: FinishedPushChange) -> String {
+    let change = finished.change == .register ? "turning push on" : "turning push off"
+    let now = finished.report.combined.isRegistered ? "on" : "off"
+    return finished.neededAnUndo
+      ? "An earlier command was cut short while \(change); it has been undone, and both backends agree that push is \(now)."
+      : "An earlier command was cut short while \(change); both backends already agreed that push is \(now)."
   }
 
   // MARK: - State
@@ -129,6 +144,7 @@ public final class PushRegistrationViewModel {
     next.requiresSignIn = false
     next.permissionDenied = false
     next.confirmationNeeded = nil
+    next.earlierChangeNotice = nil
     state = next
     return true
   }
@@ -154,6 +170,13 @@ public final class PushRegistrationViewModel {
       state.errorMessage =
         "\(enabling ? "Registration" : "De-registration") did not complete: the \(refusedBy.rawValue) backend \(what). "
         + "The \(other.rawValue) backend's change was undone, so both agree again."
+    case .undoPending(let refusedBy, let reason, let undoReason, let report):
+      apply(report)
+      let other: PushBackend = refusedBy == .push ? .vendor : .push
+      state.errorMessage =
+        "\(enabling ? "Registration" : "De-registration") did not complete: the \(refusedBy.rawValue) backend failed (\(reason)), "
+        + "and undoing the \(other.rawValue) backend's change failed too (\(undoReason)). "
+        + "The next `app push` command finishes the undo before anything else."
     case .refused(let reason):
       state.errorMessage =
         "\(enabling ? "Registration" : "De-registration") failed (\(reason)); nothing changed."

@@ -30,7 +30,8 @@ import Testing
         killWhen: {
           let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
           return size > 20_000_000
-        })
+        }
+      ).status
     }
 
     #expect(status == 128 + SIGKILL, "the writer was killed, not finished")

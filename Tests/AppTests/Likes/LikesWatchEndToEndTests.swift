@@ -57,20 +57,12 @@ struct LikesWatchEndToEndTests {
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    let page = try LikesEndToEndTests.json(
-      try await app.run(["likes", "--api-url", served.apiURL, "--json"]).stdout)
-    let id = try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
+    let id = try await app.firstLikeID(on: served)
 
     // The window must hold a whole `app likes like` run, which a loaded machine makes slow.
     async let watched = app.run(
       ["likes", "watch", "--api-url", served.apiURL, "--for", "15s"], sharesASlot: false)
-    // The watcher's second poll resumes after everything so far: a like from then on
-    // cannot be missed. Waiting for it, not for a time, keeps the test exact.
-    try await waitUntil("the watch polls /events a second time") {
-      served.requests.filter { $0.hasPrefix("GET /events") }.count >= 2
-    }
-    let liked = try await app.run(
-      ["likes", "like", id, "--api-url", served.apiURL], sharesASlot: false)
+    let liked = try await app.likeBackOnceWatched(id, on: served)
     let result = try await watched
 
     #expect(liked.status == 0)
@@ -84,5 +76,24 @@ struct LikesWatchEndToEndTests {
     defer { app.remove() }
     let result = try await app.run(["likes", "watch", "--for", "1s"])
     #expect(result.status == 4)
+  }
+}
+
+extension AppRunner {
+  /// The id of the first person on the first page of likes on `served`.
+  func firstLikeID(on served: ServedBackend) async throws -> String {
+    let page = try LikesEndToEndTests.json(
+      try await run(["likes", "--api-url", served.apiURL, "--json"]).stdout)
+    return try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
+  }
+
+  /// Likes `id` back from another process once a watch on `served` is sure to see it: the
+  /// watcher's second poll resumes after everything so far, so a like from then on cannot
+  /// be missed. Waiting for that, not for a time, keeps the test exact.
+  func likeBackOnceWatched(_ id: String, on served: ServedBackend) async throws -> Result {
+    try await waitUntil("the watch polls /events a second time") {
+      served.requests.filter { $0.hasPrefix("GET /events") }.count >= 2
+    }
+    return try await run(["likes", "like", id, "--api-url", served.apiURL], sharesASlot: false)
   }
 }

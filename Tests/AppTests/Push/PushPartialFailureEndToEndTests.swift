@@ -106,7 +106,7 @@ struct PushPartialFailureEndToEndTests {
     let after = try await served.registrations(of: device)
 
     #expect(result.status == 130, "stderr: \(result.stderr)")
-    #expect(result.stderr.contains("Cancelled."), "\(result.stderr)")
+    #expect(result.stderr.contains("error: Interrupted (Ctrl-C)."), "\(result.stderr)")
     #expect(!result.stderr.contains("Error:"), "not ArgumentParser's report: \(result.stderr)")
     #expect(after.push == after.vendor, "the two backends disagree: \(after)")
   }

@@ -113,6 +113,19 @@ struct ServeEndToEndTests {
     return (app, server, deviceA, deviceB)
   }
 
+  @Test func ctrlC_stopsGracefully_andExits130() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let server = try await ServeProcess.start(
+      in: app, ["--data-dir", app.scratch.path + "/server"], stopSignal: SIGINT)
+    defer { server.cancel() }
+
+    let stopped = try await server.stop()
+
+    #expect(stopped.signal == nil && stopped.status == 130, "\(stopped.stderr)")
+    #expect(stopped.stderr.hasSuffix("Stopped: every request in flight was answered.\n"))
+  }
+
   private func signIn(_ runner: AppRunner, _ arguments: [String]) async throws {
     let result = try await runner.run(
       ["login", "--username", "demo", "--password-stdin"] + arguments, stdin: "demo-password")

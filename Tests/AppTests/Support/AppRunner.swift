@@ -17,6 +17,8 @@ struct AppRunner {
     let stderr: String
     let status: Int32
     let seconds: Double
+    /// The signal that ended the process, if one did (never for in-process runs).
+    var signal: Int32? = nil
   }
 
   /// A temporary folder holding this runner's HOME (and so the default data folder).
@@ -79,6 +81,16 @@ struct AppRunner {
     }
   }
 
+  /// Starts the built binary on a pseudo-terminal of its own (`PseudoTerminal`), with this
+  /// runner's environment and `environment`'s changes.
+  func onTerminal(_ arguments: [String], environment: [String: String?] = [:]) throws
+    -> PseudoTerminal
+  {
+    var variables = variables(adding: environment)
+    variables["TERM"] = "xterm-256color"
+    return try PseudoTerminal(Self.binary, arguments, environment: variables)
+  }
+
   /// This process's environment without the app's own variables, with a private HOME, no
   /// colour, and `environment`'s changes.
   private func variables(adding environment: [String: String?]) -> [String: String] {
@@ -113,15 +125,15 @@ struct AppRunner {
     _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
 
     let started = Date()
-    let status = try await ChildProcess.run(
+    let termination = try await ChildProcess.run(
       executable, arguments, environment: variables,
       files: .init(stdin: inURL, stdout: outURL, stderr: errURL), limit: limit,
       killWhen: stopWhen, killSignal: stopSignal)
     return Result(
       stdout: try String(contentsOf: outURL, encoding: .utf8),
       stderr: try String(contentsOf: errURL, encoding: .utf8),
-      status: status,
-      seconds: Date().timeIntervalSince(started))
+      status: termination.status,
+      seconds: Date().timeIntervalSince(started), signal: termination.signal)
   }
 
   func remove() {

@@ -16,13 +16,19 @@ enum ChildProcess {
     let stderr: URL
   }
 
-  /// The exit status (128 + signal when killed). Gives up after `limit` seconds with SIGKILL;
-  /// `killWhen`, checked every 20 ms, sends `killSignal` as soon as it returns true.
-  static func run(
+  /// How a child ended: `status` is the exit status, or 128 + the signal as a shell reports
+  /// it; `signal` tells a death by signal from a process that chose to exit 130.
+  struct Termination: Sendable {
+    let status: Int32
+    let signal: Int32?
+  }
+
+  /// Starts the child with its streams on `files`; `newSession` makes it a session leader,
+  /// so that a terminal among its files becomes its controlling terminal.
+  static func spawn(
     _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
-    limit: TimeInterval = 60, killWhen: (@Sendable () -> Bool)? = nil,
-    killSignal: Int32 = SIGKILL
-  ) async throws -> Int32 {
+    newSession: Bool = false
+  ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -48,7 +54,10 @@ enum ChildProcess {
     sigfillset(&allSignals)
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // POSIX_SPAWN_SETSID (glibc 2.26+), a macro Swift's Glibc module does not import.
+    let sessionFlag: Int32 = newSession ? 0x80 : 0
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | sessionFlag))
 
     let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -62,6 +71,17 @@ enum ChildProcess {
       throw SpawnError(
         description: "posix_spawn \(executable.path): \(String(cString: strerror(spawned)))")
     }
+    return pid
+  }
+
+  /// Runs the child to its end. Gives up after `limit` seconds with SIGKILL; `killWhen`,
+  /// checked every 20 ms, sends `killSignal` as soon as it returns true.
+  static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
+    limit: TimeInterval = 60, killWhen: (@Sendable () -> Bool)? = nil,
+    killSignal: Int32 = SIGKILL
+  ) async throws -> Termination {
+    let pid = try spawn(executable, arguments, environment: environment, files: files)
     let child = pid
     let killer = DispatchWorkItem { kill(child, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: killer)
@@ -79,14 +99,22 @@ enum ChildProcess {
       return timer
     }
     defer { watcher?.cancel() }
+    return await waitForExit(child)
+  }
+
+  /// Waits for `pid` to end.
+  static func waitForExit(_ pid: pid_t) async -> Termination {
     return await withCheckedContinuation { continuation in
       // A thread of its own: waitpid blocks, and the cooperative pool must stay free for
       // the loopback servers that answer the child.
       Thread {
         var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let signal = status & 0x7f
-        continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
+        continuation.resume(
+          returning: signal == 0
+            ? Termination(status: (status >> 8) & 0xff, signal: nil)
+            : Termination(status: 128 + signal, signal: signal))
       }.start()
     }
   }

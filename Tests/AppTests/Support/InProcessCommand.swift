@@ -1,12 +1,11 @@
-import ArgumentParser
 import Foundation
 import Synchronization
 
 @testable import App
 
-/// Runs one `app` command in this process as `main` would: parse, run, and turn the error
-/// that ends it into the message and exit code ArgumentParser would print and exit with.
-/// The command sees only its own streams and environment, through `AppIO`.
+/// Runs one `app` command in this process through `AppMain.run`, as the binary does: parse,
+/// run, and turn how it ended into a message and an exit code. The command sees only its own
+/// streams and environment, through `AppIO`.
 enum InProcessCommand {
   static func run(
     _ arguments: [String], stdin: String?, environment: [String: String],
@@ -18,37 +17,14 @@ enum InProcessCommand {
     let io = AppIO(
       environment: environment, writeOutput: stdout.append, writeError: stderr.append,
       readLine: input.readLine, readToEnd: input.readToEnd, stdinIsTerminal: false,
-      stderrIsTerminal: false, handlesSignals: false, seams: seams)
+      stdoutIsTerminal: false, stderrIsTerminal: false, handlesSignals: false, seams: seams)
     let started = ContinuousClock.now
     let status = await AppIO.$current.withValue(io) {
-      await parseAndRun(arguments, io: io)
+      await AppMain.run(arguments, io: io)
     }
     return AppRunner.Result(
       stdout: stdout.text, stderr: stderr.text, status: status,
       seconds: (ContinuousClock.now - started) / .seconds(1))
-  }
-
-  private static func parseAndRun(_ arguments: [String], io: AppIO) async -> Int32 {
-    do {
-      var command = try AppCommand.parseAsRoot(arguments)
-      if var asynchronous = command as? any AsyncParsableCommand {
-        try await asynchronous.run()
-      } else {
-        try command.run()
-      }
-      return 0
-    } catch {
-      let code = AppCommand.exitCode(for: error)
-      let message = AppCommand.fullMessage(for: error)
-      if !message.isEmpty {
-        if code == .success {
-          io.writeOutput(message + "\n")
-        } else {
-          io.writeError(message + "\n")
-        }
-      }
-      return code.rawValue
-    }
   }
 
   /// What a command wrote to one stream.

@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 
 /// `app serve` running as a process of its own, as a person starts it: the test reads the
-/// URL it prints, watches its access log, and stops it with SIGTERM.
+/// URL it prints, watches its access log, and stops it with SIGTERM (or Ctrl-C's SIGINT).
 final class ServeProcess: Sendable {
   let url: String
   private let logFile: URL
@@ -24,13 +24,16 @@ final class ServeProcess: Sendable {
   /// A server lives as long as its test, which stops it: the one-shot commands' 60 s limit
   /// once killed a server mid-test on a loaded machine, which its client saw as "could not
   /// connect". The limit here only ends a server its test never stopped.
-  static func start(in app: AppRunner, _ arguments: [String] = []) async throws -> ServeProcess {
+  /// `stopSignal` is what `stop()` sends: SIGTERM as a supervisor does, or SIGINT as Ctrl-C.
+  static func start(
+    in app: AppRunner, _ arguments: [String] = [], stopSignal: Int32 = SIGTERM
+  ) async throws -> ServeProcess {
     let id = UUID().uuidString
     let flag = Flag()
     let running = Task {
       try await app.run(
         AppRunner.binary, ["serve", "--port", "0"] + arguments, stdin: nil, environment: [:],
-        id: id, stopWhen: { flag.isSet }, stopSignal: SIGTERM, limit: 600)
+        id: id, stopWhen: { flag.isSet }, stopSignal: stopSignal, limit: 600)
     }
     let outFile = app.scratch.appendingPathComponent("\(id).out")
     var url = ""
@@ -52,7 +55,7 @@ final class ServeProcess: Sendable {
   /// What it has written to stderr so far: the access log.
   var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-  /// Sends SIGTERM and returns what the process printed, and its exit status.
+  /// Sends the stop signal and returns what the process printed, and its exit status.
   func stop() async throws -> AppRunner.Result {
     stopFlag.set()
     return try await running.value

@@ -65,6 +65,11 @@ final class ServedBackend: Sendable {
     overrides.set(route, .silence)
   }
 
+  /// Makes `route` answer as the backend does again. A request already held stays held.
+  func answerNormally(_ route: String) {
+    overrides.clear(route)
+  }
+
   /// The routes the app asked for, below the prefix.
   var requests: [String] {
     server.requests.map { $0.replacingOccurrences(of: " /api/v1/", with: " /") }
@@ -93,6 +98,7 @@ private final class Overrides: Sendable {
   private let releases = AsyncStream<Void>.makeStream()
 
   func set(_ route: String, _ override: Override) { routes.withLock { $0[route] = override } }
+  func clear(_ route: String) { routes.withLock { $0[route] = nil } }
   func answer(for route: String) -> Override? { routes.withLock { $0[route] } }
 
   /// Returns when the server stops (or the waiting request is cancelled).

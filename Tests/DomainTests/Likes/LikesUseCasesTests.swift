@@ -164,7 +164,9 @@ import Testing
   @Test func aFullID_needsNoCache() async throws {
     let (sut, remote, _, _, _) = makeSUT()
     let id = "0a1b2c3d-0000-4000-8000-000000000000"
-    #expect(try await RespondToLikeUseCase(sut).skip(id.uppercased()) == id)
+    let skipped = try await RespondToLikeUseCase(sut).skip(id.uppercased())
+    #expect(skipped.id == id)
+    #expect(skipped.item == nil, "never shown here: no card to name")
     #expect(remote.calls.all == ["skip \(id)"])
   }
 
@@ -191,7 +193,8 @@ import Testing
     _ = try await RespondToLikeUseCase(sut).likeBack("aaaaaaaa")
     let skipped = try await RespondToLikeUseCase(sut).skip("bbbbbbbb")
 
-    #expect(skipped == "bbbbbbbb-2")
+    #expect(skipped.id == "bbbbbbbb-2")
+    #expect(skipped.item?.userName == "user bbbbbbbb-2", "the card as it was shown")
     #expect(remote.calls.all == ["page 1 of 10", "like aaaaaaaa-1", "skip bbbbbbbb-2"])
   }
 

@@ -31,7 +31,7 @@ import Testing
     let gate = AsyncStream<Void>.makeStream()
     let sut = makeSUT(skip: { id in
       for await _ in gate.stream {}
-      return "bbbbbbbb-2"
+      return ("bbbbbbbb-2", nil)
     })
     await sut.load(page: 1, batchSize: 10, refresh: false)
     var pages: [[String]] = []
@@ -87,7 +87,9 @@ import Testing
       _ in
       throw CancellationError()
     },
-    skip: @escaping @Sendable (String) async throws -> String = { $0 }
+    skip: @escaping @Sendable (String) async throws -> (id: String, item: LikeItem?) = {
+      ($0, nil)
+    }
   ) -> LikesViewModel {
     let items = ["aaaaaaaa-1", "bbbbbbbb-2", "cccccccc-3"].map {
       LikeItem.likedYou(LikedUser(id: $0, userName: "user", avatarURL: nil), isBlurred: true)

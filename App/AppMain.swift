@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Presentation
+
+/// The `app` executable's entry: reads the command line, runs the command, and turns how it
+/// ended into one exit code and, on failure, a message on stderr (and one JSON document on
+/// stdout under `--json`). Tests run commands through `run(_:io:)` too, with streams of
+/// their own, so that what they check is what the binary does.
+@main
+enum AppMain {
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let io = AppIO.standard
+    InterruptSignal.shared.install(io: io, json: CommandLineArguments.wantsJSON(arguments))
+    let status = await AppIO.$current.withValue(io) { await run(arguments, io: io) }
+    exit(status)
+  }
+
+  /// Runs `app arguments…` with `io` as its streams; returns the exit status.
+  static func run(_ arguments: [String], io: AppIO) async -> Int32 {
+    let normalized = CommandLineArguments.normalized(arguments)
+    let json = CommandLineArguments.wantsJSON(normalized)
+    var command: any ParsableCommand
+    do {
+      command = try AppCommand.parseAsRoot(normalized)
+    } catch {
+      return report(parseError: error, arguments: normalized, json: json, io: io)
+    }
+    do {
+      if var asynchronous = command as? any AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+      return 0
+    } catch let code as ExitCode {
+      // The command has reported its failure already.
+      return code.rawValue
+    } catch {
+      return report(parseError: error, arguments: normalized, json: json, io: io)
+    }
+  }
+
+  /// Help and `--version` on stdout with 0 (under `--json` as a document); a usage error on stderr with 64, a nearby
+  /// command's name when a word names none, and under `--json` as a `usage` error document.
+  private static func report(parseError error: Error, arguments: [String], json: Bool, io: AppIO)
+    -> Int32
+  {
+    let code = AppCommand.exitCode(for: error)
+    let text = AppCommand.fullMessage(for: error)
+    if code == .success {
+      if json {
+        let member = text == AppVersion.current ? "version" : "help"
+        JSONOutput.write([member: text], to: Console(json: true, io: io))
+      } else if !text.isEmpty {
+        io.writeOutput(text + "\n")
+      }
+      return 0
+    }
+    var message = AppCommand.message(for: error)
+    if message.isEmpty { message = "The command could not be run." }
+    let suggestion = CommandLineArguments.suggestion(for: arguments)
+    let console = Console(json: false, io: io)
+    console.message(text.isEmpty ? "Error: \(message)" : text)
+    if let suggestion { console.message(suggestion) }
+    if json {
+      let hint = suggestion ?? "Run `app --help` to see the commands and their options."
+      JSONOutput.write(
+        ["error": Console.ErrorDocument(code: "usage", message: message, hint: hint)],
+        to: console)
+    }
+    return code.rawValue
+  }
+}

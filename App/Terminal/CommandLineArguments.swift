@@ -1,0 +1,113 @@
+import ArgumentParser
+
+/// What `AppMain` reads from the command line before ArgumentParser parses it: global
+/// options typed before the command, whether the answer is to be JSON, and the command a
+/// mistyped word was probably meant to be.
+enum CommandLineArguments {
+  /// The global options that take a value (`GlobalOptions`).
+  private static let valueOptions: Set<String> = ["--api-url", "--data-dir"]
+  private static let flagOptions: Set<String> = ["--json", "--verbose"]
+
+  /// `arguments` with the global options typed before the command moved after it:
+  /// `app --json likes --page 2` parses as `app likes --page 2 --json`. ArgumentParser only
+  /// knows options on the command that declares them, and people type them first as well.
+  static func normalized(_ arguments: [String]) -> [String] {
+    var moved: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      let name = optionName(argument)
+      if flagOptions.contains(argument) {
+        moved.append(argument)
+        index += 1
+      } else if valueOptions.contains(name) {
+        let hasInlineValue = argument.contains("=")
+        let end = hasInlineValue ? index + 1 : min(index + 2, arguments.count)
+        moved += arguments[index..<end]
+        index = end
+      } else {
+        break
+      }
+    }
+    guard !moved.isEmpty, index < arguments.count else { return arguments }
+    var rest = Array(arguments[index...])
+    // After `--` everything is an argument: the options go before it.
+    let end = rest.firstIndex(of: "--") ?? rest.endIndex
+    rest.insert(contentsOf: moved, at: end)
+    return rest
+  }
+
+  /// Whether the command was asked for JSON: `--json` anywhere before a `--`.
+  static func wantsJSON(_ arguments: [String]) -> Bool {
+    arguments.prefix(while: { $0 != "--" }).contains("--json")
+  }
+
+  /// "Did you mean …?" for the first word that names no command where one was expected,
+  /// when a command's name is close to it; nil otherwise.
+  static func suggestion(for arguments: [String]) -> String? {
+    var command: any ParsableCommand.Type = AppCommand.self
+    var path = ["app"]
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" { return nil }
+      if argument.hasPrefix("-") {
+        let takesValue = valueOptions.contains(argument)
+        index += takesValue ? 2 : 1
+        continue
+      }
+      let subcommands = command.configuration.subcommands
+      guard !subcommands.isEmpty else { return nil }
+      if let next = subcommands.first(where: { $0._commandName == argument }) {
+        command = next
+        path.append(argument)
+        index += 1
+        continue
+      }
+      let names = subcommands.map { $0._commandName }
+      guard let closest = closest(to: argument, among: names) else { return nil }
+      return "Did you mean '\((path + [closest]).joined(separator: " "))'?"
+    }
+    return nil
+  }
+
+  /// The name `word` is most likely a slip for: a prefix of it, or at most a third of its
+  /// letters away (at least one).
+  static func closest(to word: String, among names: [String]) -> String? {
+    let typed = word.lowercased()
+    guard !typed.isEmpty else { return nil }
+    if let prefixed = names.first(where: { $0.hasPrefix(typed) && typed.count >= 2 }) {
+      return prefixed
+    }
+    let limit = max(1, typed.count / 3)
+    let scored = names.map { (name: $0, distance: editDistance(typed, $0)) }
+    guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit
+    else { return nil }
+    return best.name
+  }
+
+  /// Levenshtein distance, on characters; the words here are a few letters long.
+  static func editDistance(_ first: String, _ second: String) -> Int {
+    let a = Array(first)
+    let b = Array(second)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+
+  private static func optionName(_ argument: String) -> String {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return argument
+    }
+    return String(argument[..<equals])
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Synchronization
+
+/// `app` on a real pseudo-terminal, as a person runs it: stdin, stdout and stderr are the
+/// terminal, which is the process's controlling terminal. The test types keys and reads
+/// everything written to the screen, escape sequences included.
+final class PseudoTerminal: Sendable {
+  private let master: Int32
+  let pid: pid_t
+  /// The bytes written to the terminal, shared with the thread that reads them.
+  private final class Written: Sendable {
+    let bytes = Mutex(Data())
+    var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
+  }
+  private let written = Written()
+  /// Told each time the screen gets more bytes, and when the terminal closes.
+  private let changes = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+
+  /// Starts `executable` on a new terminal of 100 columns.
+  init(_ executable: URL, _ arguments: [String], environment: [String: String]) throws {
+    // posix_openpt and friends are not in Swift's Glibc module; these are what they do on
+    // Linux: open the multiplexer, unlock the new terminal, ask for its number.
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    guard master >= 0, ioctl(master, Self.setLock, &unlock) == 0,
+      ioctl(master, Self.getNumber, &number) == 0
+    else { throw ChildProcess.SpawnError(description: "no pseudo-terminal: errno \(errno)") }
+    let name = "/dev/pts/\(number)"
+    var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    let terminal = URL(fileURLWithPath: name)
+    self.master = master
+    do {
+      pid = try ChildProcess.spawn(
+        executable, arguments, environment: environment,
+        files: .init(stdin: terminal, stdout: terminal, stderr: terminal), newSession: true)
+    } catch {
+      close(master)
+      throw error
+    }
+    let written = written
+    let changes = changes
+    // A thread of its own: reading the terminal blocks.
+    Thread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(master, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        // EIO: the last process holding the terminal has closed it.
+        guard count > 0 else { break }
+        written.bytes.withLock { $0.append(contentsOf: buffer[0..<count]) }
+        changes.continuation.yield()
+      }
+      changes.continuation.finish()
+    }.start()
+  }
+
+  /// TIOCSPTLCK and TIOCGPTN, from <asm-generic/ioctls.h>.
+  private static let setLock: UInt = 0x4004_5431
+  private static let getNumber: UInt = 0x8004_5430
+
+  deinit {
+    kill(pid, SIGKILL)
+    close(master)
+  }
+
+  /// Everything written to the terminal so far.
+  var screen: String { written.text }
+
+  /// Types `keys` as a person would.
+  func type(_ keys: String) {
+    let bytes = Array(keys.utf8)
+    _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// Waits until the screen holds what `condition` looks for; fails naming `what` after
+  /// `limit` of real time. Woken by each write to the terminal, not by polling.
+  func waitUntil(
+    _ what: String, within limit: Duration = .seconds(30), _ condition: @Sendable (String) -> Bool
+  ) async throws {
+    let deadline = ContinuousClock.now + limit
+    let screen = { @Sendable [written] in written.text }
+    let timeout = Task { [changes] in
+      try? await Task.sleep(until: deadline)
+      changes.continuation.yield()
+    }
+    defer { timeout.cancel() }
+    if condition(screen()) { return }
+    for await _ in changes.stream {
+      if condition(screen()) { return }
+      if ContinuousClock.now >= deadline { break }
+    }
+    if condition(screen()) { return }
+    throw PseudoTerminalWaitFailed(what: what, screen: screen())
+  }
+
+  /// Waits for the process to end.
+  func exit() async -> ChildProcess.Termination {
+    await ChildProcess.waitForExit(pid)
+  }
+}
+
+struct PseudoTerminalWaitFailed: Error, CustomStringConvertible {
+  let what: String
+  let screen: String
+  var description: String {
+    "never on the terminal: \(what). It showed: \(screen.debugDescription)"
+  }
+}
+
+/// What a person sees of a terminal's output: its lines, after carriage returns, line
+/// clears and colours. Enough of a terminal for the lines `app` writes; not a full one.
+enum TerminalScreen {
+  static func lines(of output: String) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    var index = output.startIndex
+    while index < output.endIndex {
+      let character = output[index]
+      index = output.index(after: index)
+      switch character {
+      case "\u{1B}":
+        // CSI: ESC [ parameters final-byte. Only "erase line" changes what is seen here.
+        guard index < output.endIndex, output[index] == "[" else { continue }
+        var end = output.index(after: index)
+        while end < output.endIndex, !("@"..."~").contains(output[end]) {
+          end = output.index(after: end)
+        }
+        guard end < output.endIndex else { index = end; continue }
+        if output[end] == "K" { current = "" }
+        index = output.index(after: end)
+      case "\r\n", "\n":
+        lines.append(current)
+        current = ""
+      case "\r":
+        // Back to the start of the line: what follows writes over it.
+        current = ""
+      default:
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}
