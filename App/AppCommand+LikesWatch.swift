@@ -39,7 +39,7 @@ extension AppCommand.Likes {
 
     @MainActor
     static func watch(_ options: GlobalOptions, for duration: Duration?) async throws {
-      let context = try await LikesComposition(options: options)
+      let context = try await LikesComposition(options: options, jsonLines: true)
       let console = context.command.console
       let center = context.notificationCenter()
       let viewModel = center.watch

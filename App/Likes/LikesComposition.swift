@@ -10,8 +10,8 @@ struct LikesComposition {
   let command: CommandContext
   private let environment: LikesEnvironment
 
-  init(options: GlobalOptions) async throws {
-    command = try await CommandContext(options: options)
+  init(options: GlobalOptions, jsonLines: Bool = false) async throws {
+    command = try await CommandContext(options: options, jsonLines: jsonLines)
     let console = command.console
     let stored: RemoteUserSession?
     do {

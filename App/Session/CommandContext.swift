@@ -10,8 +10,9 @@ struct CommandContext {
   let console: Console
   let root: CompositionRoot
 
-  init(options: GlobalOptions) async throws {
-    console = Console(json: options.json)
+  /// `jsonLines`: the command streams JSON Lines, so its errors are lines too.
+  init(options: GlobalOptions, jsonLines: Bool = false) async throws {
+    console = Console(json: options.json, jsonLines: jsonLines)
     do {
       root = try await CompositionRoot(options: options)
     } catch {

@@ -5,6 +5,8 @@ import Presentation
 /// only on a terminal and never with `NO_COLOR`.
 struct Console: Sendable {
   let json: Bool
+  /// A stream of JSON Lines (`likes watch`): its error document is one line too.
+  let jsonLines: Bool
   /// The streams and environment of the command this console belongs to.
   let io: AppIO
   var stderrIsTerminal: Bool { io.stderrIsTerminal }
@@ -12,8 +14,9 @@ struct Console: Sendable {
   /// The spinner or banner line on stderr, shared by every copy of this console.
   let liveLine: LiveLine
 
-  init(json: Bool, io: AppIO = .current) {
+  init(json: Bool, jsonLines: Bool = false, io: AppIO = .current) {
     self.json = json
+    self.jsonLines = jsonLines
     self.io = io
     liveLine = LiveLine(write: io.writeError)
     let noColor = io.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
@@ -55,7 +58,11 @@ struct Console: Sendable {
   func report(_ error: UserFacingError) {
     show(error)
     if json {
-      JSONOutput.write(["error": ErrorDocument(error)], to: self)
+      if jsonLines {
+        JSONOutput.writeLine(["error": ErrorDocument(error)], to: self)
+      } else {
+        JSONOutput.write(["error": ErrorDocument(error)], to: self)
+      }
     }
   }
 

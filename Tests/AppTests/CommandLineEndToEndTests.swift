@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import App
+
 /// What the command line promises regardless of any backend: help, usage errors, exit codes.
 @Suite(.timeLimit(.minutes(3))) struct CommandLineEndToEndTests {
   @Test func help_listsTheCommands() async throws {
@@ -14,6 +16,40 @@ import Testing
       #expect(result.stdout.contains(command))
     }
     #expect(result.stdout.contains("4 authentication required"))
+  }
+
+  @Test(arguments: [["push"], ["likes", "watch"], ["serve"], ["login"], []])
+  func help_wrapsItsParagraphsToTheTerminal(command: [String]) async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run(command + ["--help"], environment: ["COLUMNS": "60"])
+
+    #expect(result.status == 0)
+    // The usage line is one line whatever the width, as ArgumentParser writes it.
+    let long = result.stdout.split(separator: "\n").filter {
+      $0.count > 60 && !$0.hasPrefix("USAGE:")
+    }
+    #expect(long.isEmpty, "\(long)")
+  }
+
+  @Test func globalOptionsBeforeTheCommand_versionAndDidYouMean() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let version = try await app.run(["--version"])
+    let before = try await app.run([
+      "--json", "--data-dir", app.scratch.path + "/d", "likes", "--page", "0",
+    ])
+    let mistyped = try await app.run(["lkes"])
+    let nested = try await app.run(["likes", "mutals"])
+
+    #expect(version.status == 0 && version.stdout == AppVersion.current + "\n")
+    #expect(before.status == 64)
+    #expect(JSONShapes.document(before.stdout)?["error"]?["code"]?.string == "usage")
+    #expect(mistyped.status == 64)
+    #expect(mistyped.stderr.contains("Did you mean 'app likes'?"), "\(mistyped.stderr)")
+    #expect(nested.stderr.contains("Did you mean 'app likes mutuals'?"), "\(nested.stderr)")
   }
 
   @Test(arguments: [
@@ -90,6 +126,45 @@ import Testing
         "Cannot create the data folder \(file.path)/data: \(file.path) is a file, not a folder."),
       "\(result.stderr)")
     #expect(result.stderr.contains("--data-dir"))
+    #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+  }
+
+  /// A folder the person may not write to, as the folder itself or as the one a new data
+  /// folder would go in. Root may write anywhere, so as root the app runs as `nobody`.
+  @Test(arguments: [
+    ("ro", "The data folder {ro} is not writable: Permission denied."),
+    (
+      "ro/below",
+      "Cannot create the data folder {ro}/below: {ro} is not writable (Permission denied)."
+    ),
+  ])
+  func aReadOnlyDataFolder_saysWhichFolder_andWhatToDo(folder: String, message: String)
+    async throws
+  {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let readOnly = app.scratch.appendingPathComponent("ro").path
+
+    let result = try await app.runShell(
+      """
+      chmod 0755 "\(app.scratch.path)"
+      mkdir -p "\(readOnly)"
+      if [ "$(id -u)" = 0 ]; then
+        chown 65534:65534 "\(readOnly)" && chmod 0500 "\(readOnly)"
+        exec setpriv --reuid=65534 --regid=65534 --clear-groups \
+          "$APP" session --data-dir "\(app.scratch.path)/\(folder)"
+      fi
+      chmod 0500 "\(readOnly)"
+      exec "$APP" session --data-dir "\(app.scratch.path)/\(folder)"
+      """)
+    _ = try? FileManager.default.setAttributes(
+      [.posixPermissions: 0o700], ofItemAtPath: readOnly)
+
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("error: " + message.replacingOccurrences(of: "{ro}", with: readOnly)),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("Choose another with --data-dir or APP_DATA_DIR."))
     #expect(!result.stderr.contains("NSCocoaErrorDomain"))
   }
 }

@@ -43,6 +43,10 @@ struct LikesWatchEndToEndTests {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
     #expect(!objects.isEmpty)
+    for line in result.stdout.split(separator: "\n") {
+      let document = try #require(JSONShapes.document(String(line)))
+      #expect(JSONShapes.documented.problems(document, against: "watchEvent") == [])
+    }
     for object in objects {
       #expect(object["event"] as? String == "newLike")
       let item = try #require(object["item"] as? [String: Any])
@@ -69,6 +73,30 @@ struct LikesWatchEndToEndTests {
     #expect(result.stdout.contains("🎉 It's a match with "), "\(result.stdout)")
     #expect(result.stderr.contains("1 match."))
     _ = try await app.run(["logout", "--api-url", served.apiURL])
+  }
+
+  @Test func ctrlC_endsTheWatch_with130_andAnInterruptedDocument() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let id = UUID().uuidString
+    let errors = app.scratch.appendingPathComponent("\(id).err")
+
+    let result = try await app.run(
+      AppRunner.binary, ["likes", "watch", "--json"], stdin: nil, environment: [:], id: id,
+      stopWhen: {
+        ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains(
+          "Watching for new likes")
+      },
+      stopSignal: SIGINT)
+
+    #expect(result.signal == nil && result.status == 130, "\(result.stderr)")
+    #expect(result.stderr.contains("Stopped watching: "), "the summary comes first")
+    #expect(result.stderr.hasSuffix("error: Interrupted (Ctrl-C).\n"), "\(result.stderr)")
+    let last = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+    let document = try #require(JSONShapes.document(last), "\(result.stdout)")
+    #expect(document["error"]?["code"]?.string == "interrupted")
+    _ = try await app.run(["logout"])
   }
 
   @Test func watch_whenSignedOut_exit4() async throws {

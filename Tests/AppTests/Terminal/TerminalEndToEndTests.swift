@@ -64,6 +64,23 @@ struct TerminalEndToEndTests {
     #expect(lines.last == "error: Interrupted (Ctrl-C).", "\(lines)")
   }
 
+  @Test func ctrlC_atAPrompt_exits130_withOneJSONDocument() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let terminal = try app.onTerminal(["login", "--json"])
+    try await terminal.waitUntil("the welcome menu") { $0.hasSuffix("Choose 1, 2 or q: ") }
+    terminal.type("\u{3}")
+    let ended = await terminal.exit()
+
+    let screen = terminal.screen
+    #expect(ended.signal == nil && ended.status == 130, "\(screen.debugDescription)")
+    #expect(screen.contains("error: Interrupted (Ctrl-C)."), "\(screen.debugDescription)")
+    let json = screen[(screen.firstIndex(of: "{") ?? screen.endIndex)...]
+    let document = try #require(JSONShapes.document(String(json)), "\(screen.debugDescription)")
+    #expect(document["error"]?["code"]?.string == "interrupted")
+  }
+
   /// Whether anything was drawn after the question was asked.
   private static func drawsAfterTheQuestion(_ screen: String) -> Bool {
     guard let asked = screen.range(of: question, options: .backwards) else { return false }
