@@ -19,7 +19,7 @@ enum AppMain {
   /// Runs `app arguments…` with `io` as its streams; returns the exit status.
   static func run(_ arguments: [String], io: AppIO) async -> Int32 {
     let normalized = CommandLineArguments.normalized(arguments)
-    let json = CommandLineArguments.wantsJSON(normalized)
+    let json = CommandLineArguments.wantsJSON(arguments)
     var command: any ParsableCommand
     do {
       command = try AppCommand.parseAsRoot(normalized)
@@ -59,10 +59,18 @@ enum AppMain {
     }
     var message = AppCommand.message(for: error)
     if message.isEmpty { message = "The command could not be run." }
-    let suggestion = CommandLineArguments.suggestion(for: arguments)
     let console = Console(json: false, io: io)
-    console.message(text.isEmpty ? "Error: \(message)" : text)
-    if let suggestion { console.message(suggestion) }
+    var suggestion: String?
+    if let mistyped = CommandLineArguments.mistypedCommand(in: arguments) {
+      // ArgumentParser would name whatever it tripped over first (`--user` in
+      // `app mesages --user x`); the word that names no command is the real slip.
+      message = "'\(mistyped.word)' is not a command."
+      suggestion = "Did you mean '\(mistyped.meant)'?"
+      console.message("Error: \(message)")
+      console.message(suggestion ?? "")
+    } else {
+      console.message(text.isEmpty ? "Error: \(message)" : text)
+    }
     if json {
       let hint = suggestion ?? "Run `app --help` to see the commands and their options."
       JSONOutput.write(

@@ -29,7 +29,9 @@ enum CommandLineArguments {
         break
       }
     }
-    guard !moved.isEmpty, index < arguments.count else { return arguments }
+    guard !moved.isEmpty else { return arguments }
+    // Global options and no command: the same as no command at all (the help).
+    guard index < arguments.count else { return [] }
     var rest = Array(arguments[index...])
     // After `--` everything is an argument: the options go before it.
     let end = rest.firstIndex(of: "--") ?? rest.endIndex
@@ -42,9 +44,9 @@ enum CommandLineArguments {
     arguments.prefix(while: { $0 != "--" }).contains("--json")
   }
 
-  /// "Did you mean …?" for the first word that names no command where one was expected,
-  /// when a command's name is close to it; nil otherwise.
-  static func suggestion(for arguments: [String]) -> String? {
+  /// The first word that names no command where one was expected, and the command it was
+  /// probably meant to be, when a command's name is close to it; nil otherwise.
+  static func mistypedCommand(in arguments: [String]) -> (word: String, meant: String)? {
     var command: any ParsableCommand.Type = AppCommand.self
     var path = ["app"]
     var index = 0
@@ -66,7 +68,7 @@ enum CommandLineArguments {
       }
       let names = subcommands.map { $0._commandName }
       guard let closest = closest(to: argument, among: names) else { return nil }
-      return "Did you mean '\((path + [closest]).joined(separator: " "))'?"
+      return (argument, (path + [closest]).joined(separator: " "))
     }
     return nil
   }

@@ -57,10 +57,13 @@ public final class BackendHTTPServer: Sendable {
     var quiet = Logger(label: "backend-http-server")
     quiet.logLevel = .critical
     let accessLog = configuration.accessLog
+    // Every request is answered off the cooperative pool: see RequestExecutor.
+    let executor = RequestExecutor(label: "backend-http-server")
     let application = Application(
       responder: CallbackResponder<BasicRequestContext> { request, _ in
         let started = ContinuousClock.now
-        let answer = await handler(try await BackendHTTPRequest(request))
+        let body = try await BackendHTTPRequest(request)
+        let answer = await withTaskExecutorPreference(executor) { await handler(body) }
         accessLog?.info(
           "\(request.method.rawValue) \(request.uri.path) \(answer.status) \(Self.milliseconds(since: started)) ms"
         )
@@ -76,10 +79,12 @@ public final class BackendHTTPServer: Sendable {
       configuration: .init(
         services: [application], gracefulShutdownSignals: configuration.shutdownSignals,
         logger: quiet))
-    // The server and every request it answers run off the cooperative pool (child tasks
-    // inherit the preference): see RequestExecutor.
-    let executor = RequestExecutor(label: "backend-http-server")
-    let running = Task(executorPreference: executor) {
+    // The group itself runs on the default executor. With a task executor preference,
+    // swift-async-algorithms' `merge` (inside ServiceGroup) deadlocked against the group's
+    // cancellation when a service failed at once (a port in use): the task re-enqueued on
+    // its preferred executor while holding merge's lock, and needed the task's status lock
+    // that the cancelling thread held (apple/swift-async-algorithms#430).
+    let running = Task {
       // If the server cannot start, the wait below ends instead of waiting for ever.
       defer { announce.finish() }
       try await services.run()

@@ -41,6 +41,7 @@ public final class LikesWatchViewModel {
 
   /// Watches until the task is cancelled or the stream ends.
   public func run() async {
+    state.failure = nil
     do {
       for try await event in events() {
         switch event {

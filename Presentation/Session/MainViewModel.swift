@@ -3,7 +3,7 @@ import Domain
 /// The top of the seed's hierarchy: decides between the launch screen, onboarding and the
 /// signed-in app, and is the long-lived `SignedInResponder` that sign-in and sign-up report to.
 @MainActor
-public final class MainViewModel: SignedInResponder, NotSignedInResponder {
+public final class MainViewModel: SignedInResponder, SessionEndedResponder {
   public enum State: Equatable, Sendable {
     case launching
     /// Nobody is signed in; `notice` says why when it is news (an expired session).
@@ -51,6 +51,12 @@ public final class MainViewModel: SignedInResponder, NotSignedInResponder {
 
   public func notSignedIn() {
     showOnboarding(notice: nil)
+  }
+
+  /// The server rejected the session while the person was in the app (a 401): back to the
+  /// onboarding, saying why.
+  public func sessionEnded(username: String) {
+    showOnboarding(notice: .sessionExpired(username: username))
   }
 
   private func showOnboarding(notice: OnboardingNotice?) {

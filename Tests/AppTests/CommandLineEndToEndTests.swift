@@ -43,13 +43,18 @@ import Testing
     ])
     let mistyped = try await app.run(["lkes"])
     let nested = try await app.run(["likes", "mutals"])
+    let optionsOnly = try await app.run(["--json", "--verbose"])
 
     #expect(version.status == 0 && version.stdout == AppVersion.current + "\n")
     #expect(before.status == 64)
     #expect(JSONShapes.document(before.stdout)?["error"]?["code"]?.string == "usage")
     #expect(mistyped.status == 64)
-    #expect(mistyped.stderr.contains("Did you mean 'app likes'?"), "\(mistyped.stderr)")
+    #expect(
+      mistyped.stderr == "Error: 'lkes' is not a command.\nDid you mean 'app likes'?\n",
+      "\(mistyped.stderr)")
     #expect(nested.stderr.contains("Did you mean 'app likes mutuals'?"), "\(nested.stderr)")
+    #expect(optionsOnly.status == 0, "global options and no command: the help")
+    #expect(JSONShapes.document(optionsOnly.stdout)?["help"] != nil, "\(optionsOnly.stdout)")
   }
 
   @Test(arguments: [

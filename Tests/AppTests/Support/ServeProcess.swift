@@ -30,19 +30,34 @@ final class ServeProcess: Sendable {
   ) async throws -> ServeProcess {
     let id = UUID().uuidString
     let flag = Flag()
-    let running = Task {
-      try await app.run(
-        AppRunner.binary, ["serve", "--port", "0"] + arguments, stdin: nil, environment: [:],
-        id: id, stopWhen: { flag.isSet }, stopSignal: stopSignal, limit: 600)
-    }
     let outFile = app.scratch.appendingPathComponent("\(id).out")
-    var url = ""
-    do {
-      try await waitUntil("app serve prints its URL", within: .seconds(30)) {
-        url = (try? String(contentsOf: outFile, encoding: .utf8)) ?? ""
-        return url.hasSuffix("\n")
-      }
-    } catch {
+    // Told the URL once the server prints it; finished if the process ends first, or after
+    // 30 s. The child's watcher (a timer off the cooperative pool) looks for it, so nothing
+    // spins while a new database is seeded.
+    let (printed, announce) = AsyncStream<String>.makeStream()
+    let announced = Flag()
+    let running = Task {
+      defer { announce.finish() }
+      return try await app.run(
+        AppRunner.binary, ["serve", "--port", "0"] + arguments, stdin: nil, environment: [:],
+        id: id,
+        stopWhen: {
+          if !announced.isSet, let text = try? String(contentsOf: outFile, encoding: .utf8),
+            text.hasSuffix("\n")
+          {
+            announced.set()
+            announce.yield(text)
+          }
+          return flag.isSet
+        }, stopSignal: stopSignal, limit: 600)
+    }
+    let bound = Task {
+      try? await Task.sleep(for: .seconds(30))
+      announce.finish()
+    }
+    defer { bound.cancel() }
+    var urls = printed.makeAsyncIterator()
+    guard let url = await urls.next() else {
       flag.set()
       let result = try await running.value
       throw ServeFailed(description: "app serve did not start (\(result.status)): \(result.stderr)")

@@ -1,0 +1,139 @@
+import Clocks
+import Domain
+import Presentation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The long-lived app's navigation, as the seed's responders describe it: launch, the
+/// onboarding, the home, and back to the onboarding on logout or a rejected session,
+/// without leaving the process; realtime banners whatever the screen. On virtual time.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct HomeViewModelTests {
+  @Test func launch_onboarding_home_logout_onboarding() async throws {
+    let repository = UserSessionRepositoryStub()
+    repository.loadResult.withLock { $0 = .success(nil) }
+    repository.signInResult.withLock { $0 = .success(.alice) }
+    let main = MainViewModel(repository: repository)
+
+    await main.launch()
+    #expect(main.state == .onboarding(notice: nil))
+    let onboarding = try #require(main.onBoardingViewModel)
+    onboarding.navigateToSignIn()
+    await onboarding.signInViewModel.send(.usernameChanged("alice"))
+    await onboarding.signInViewModel.send(.passwordChanged("correct horse"))
+    await onboarding.signInViewModel.send(.signInTapped)
+    #expect(main.state == .signedIn(.alice), "sign-in reported back through SignedInResponder")
+
+    let home = makeHome(main, events: AsyncThrowingStream { _ in })
+    home.open(.push)
+    home.signedOut()
+
+    #expect(main.state == .onboarding(notice: nil))
+    #expect(main.onBoardingViewModel?.screen == .welcome)
+    #expect(home.state.isWatching == false)
+  }
+
+  @Test func aSessionRejectedWhileWatching_returnsToTheOnboarding_sayingWhy() async throws {
+    let main = signedInMain()
+    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let home = makeHome(main, events: events)
+    home.open(.messages)
+
+    home.startRealtime()
+    server.finish(throwing: SessionError.expired(username: "alice"))
+
+    try await waitUntil("the onboarding is back") { main.state != .signedIn(.alice) }
+    #expect(main.state == .onboarding(notice: .sessionExpired(username: "alice")))
+    #expect(home.state.isWatching == false)
+  }
+
+  @Test func aRejectedRequestOnAnyScreen_returnsToTheOnboarding() {
+    let main = signedInMain()
+    let home = makeHome(main, events: AsyncThrowingStream { _ in })
+    home.open(.likes)
+
+    home.sessionRejected()
+
+    #expect(main.state == .onboarding(notice: .sessionExpired(username: "alice")))
+  }
+
+  @Test func aBannerArrives_whileAnotherScreenIsOpen_andGoesAfterTenSeconds() async throws {
+    let clock = TestClock()
+    let main = signedInMain()
+    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let home = makeHome(main, events: events, clock: clock, unread: 2)
+    var printed: [LikesWatchViewModel.Update] = []
+    home.onRealtime = { printed.append($0) }
+    home.open(.messages)
+    home.startRealtime()
+
+    server.yield(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil)))
+    server.yield(.mutualMatch(LikedUser(id: "a-1", userName: "Ana", avatarURL: nil)))
+    try await waitUntil("the match's banner shows") { home.state.banner != nil }
+
+    #expect(home.state.screen == .messages, "the person stays where they are")
+    #expect(home.state.banner == "It's a match with Ana!")
+    #expect(home.state.unread == 3, "the badge went up with the new like")
+    #expect(printed.count == 2)
+    await clock.advance(by: .seconds(10))
+    try await waitUntil("the banner goes") { home.state.banner == nil }
+    home.stopRealtime()
+  }
+
+  @Test func realtimeThatFailsOtherwise_isShown_andTheSessionStays() async throws {
+    let main = signedInMain()
+    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let home = makeHome(main, events: events)
+
+    home.startRealtime()
+    server.finish(throwing: RemoteAPIError.server(status: 500, code: nil, description: nil))
+
+    try await waitUntil("realtime stopped") { !home.state.isWatching }
+    #expect(home.state.realtimeFailure?.code == "server_error")
+    #expect(main.state == .signedIn(.alice))
+  }
+
+  // MARK: - Helpers
+
+  private func signedInMain() -> MainViewModel {
+    let main = MainViewModel(repository: UserSessionRepositoryStub())
+    main.signedIn(to: .alice)
+    return main
+  }
+
+  private func makeHome(
+    _ main: MainViewModel, events: AsyncThrowingStream<RealtimeEvent, any Error>,
+    clock: TestClock<Duration> = TestClock(), unread: Int = 0
+  ) -> HomeViewModel {
+    let unreadCount = UnreadCounter(unread)
+    let likedYou = LikesViewModel(
+      actions: .init(
+        loadPage: { _, _, _ in
+          LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server)
+        },
+        unblurSecondsLeft: { nil }, likeBack: { _ in throw LikesError.idTooShort("x") },
+        skip: { ($0, nil) }, unread: { unread }, firstPageSeen: {}))
+    let center = NotificationCenterViewModel(
+      likedYou: likedYou,
+      mutuals: MutualsViewModel(load: {
+        LikesPage(number: 1, batchSize: 1, items: [], nextCursor: nil, source: .server)
+      }),
+      watch: LikesWatchViewModel(
+        events: { events }, isBlurred: { true }, newLikeArrived: { _ in unreadCount.raise() }),
+      banners: BannerQueue(clock: clock))
+    return HomeViewModel(session: .alice, center: center, unread: unread, responder: main)
+  }
+}
+
+/// The kept unread badge, raised by each new like.
+private final class UnreadCounter: Sendable {
+  private let value: Mutex<Int>
+  init(_ start: Int) { value = Mutex(start) }
+  func raise() -> Int {
+    value.withLock {
+      $0 += 1; return $0
+    }
+  }
+}
