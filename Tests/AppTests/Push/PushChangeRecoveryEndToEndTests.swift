@@ -42,10 +42,7 @@ struct PushChangeRecoveryEndToEndTests {
     let journal = app.dataFolder.appendingPathComponent("push-change.json")
     try await app.signInDemo(on: served)
     if change == .off {
-      let on = try await app.run(
-        ["push", "on", "--allow-notifications", "--api-url", served.apiURL],
-        environment: environment)
-      try #require(on.status == 0, "turning push on first failed: \(on.stderr)")
+      try await app.turnPushOn(on: served, environment: environment)
     }
     let before = try await served.registrations(of: device)
     let arguments = ["push", change.rawValue, "--allow-notifications", "--api-url", served.apiURL]

@@ -57,10 +57,7 @@ struct PushPartialFailureEndToEndTests {
     let environment: [String: String?] = ["APP_DEVICE_ID": device]
     try await app.signInDemo(on: served)
     if command.startsRegistered {
-      let on = try await app.run(
-        ["push", "on", "--allow-notifications", "--api-url", served.apiURL],
-        environment: environment)
-      try #require(on.status == 0, "turning push on first failed: \(on.stderr)")
+      try await app.turnPushOn(on: served, environment: environment)
     }
     let before = try await served.registrations(of: device)
 

@@ -119,6 +119,17 @@ extension AppRunner {
   }
 }
 
+extension AppRunner {
+  /// Registers this device (`environment`'s `APP_DEVICE_ID`) with both backends of `served`,
+  /// the state a test of turning push off starts from.
+  func turnPushOn(on served: ServedBackend, environment: [String: String?]) async throws {
+    let on = try await run(
+      ["push", "on", "--allow-notifications", "--api-url", served.apiURL],
+      environment: environment)
+    try #require(on.status == 0, "turning push on first failed: \(on.stderr)")
+  }
+}
+
 extension ServedBackend {
   /// What each backend says of `deviceID`, asked of the backend itself (past any override):
   /// ("register" | "unregister" | "anotherDevice", "register" | "unregister").
