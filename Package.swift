@@ -74,9 +74,18 @@ let package = Package(
     .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation"),
     // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.
     .target(name: "BackendBridge", dependencies: ["Data", "Backend"], path: "Bridge"),
+    // The shell's line editing, history and completion: BSD editline, not a hand-written
+    // line editor.
+    .systemLibrary(
+      name: "CLibEdit",
+      path: "App/CLibEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
     .executableTarget(
       name: "App",
       dependencies: [
+        "CLibEdit",
         "Domain",
         "Data",
         "Presentation",
@@ -87,7 +96,8 @@ let package = Package(
         // TestClock is the virtual clock of `app prepare --virtual-clock`.
         .product(name: "Clocks", package: "swift-clocks"),
       ],
-      path: "App"
+      path: "App",
+      exclude: ["CLibEdit"]
     ),
     .executableTarget(
       name: "MessagesBenchmark", dependencies: ["Data"], path: "Benchmarks/MessagesBenchmark"),

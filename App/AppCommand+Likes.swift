@@ -69,13 +69,24 @@ extension AppCommand.Likes {
             loaded, unblurSecondsLeft: secondsLeft, unread: viewModel.state.unread),
           to: console)
       } else {
-        let nextCommand = batchSize == 10 ? "app likes" : "app likes --batch-size \(batchSize)"
+        let shell = ShellScope.current
         console.output(
           LikesScreen.lines(
             loaded, unblurSecondsLeft: secondsLeft, unread: viewModel.state.unread, now: Date(),
-            nextCommand: nextCommand
+            command: shell == nil
+              ? { commandLine($0, batchSize: batchSize) } : ShellScope.likesCommand
           )
           .joined(separator: "\n"))
+      }
+      ShellScope.current?.home?.likesShown(loaded, unread: viewModel.state.unread)
+    }
+
+    /// How the command line names a page and the unblur.
+    private static func commandLine(_ command: LikesScreen.PageCommand, batchSize: Int) -> String {
+      let size = batchSize == 10 ? "" : " --batch-size \(batchSize)"
+      switch command {
+      case .page(let number): return "app likes\(size) --page \(number)"
+      case .unblur: return "app likes unblur"
       }
     }
   }
@@ -216,7 +227,9 @@ extension AppCommand.Likes {
             source: page.isOffline ? "cache" : "server", offline: page.isOffline),
           to: console)
       } else {
-        console.output(LikesScreen.mutualsLines(page).joined(separator: "\n"))
+        let likeCommand = ShellScope.current == nil ? "app likes like ID" : "like ID"
+        console.output(
+          LikesScreen.mutualsLines(page, likeCommand: likeCommand).joined(separator: "\n"))
       }
     }
   }

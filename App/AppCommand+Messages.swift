@@ -44,6 +44,7 @@ extension AppCommand.Messages {
       await context.console.withActivity("Loading messages") { await viewModel.load() }
       switch viewModel.state {
       case .loaded(let people):
+        ShellScope.current?.home?.peopleShown(people.map(\.name))
         if context.console.json {
           JSONOutput.write(
             EverybodyDocument(people: people.map(MessagesScreen.document)), to: context.console)

@@ -66,7 +66,8 @@ extension AppCommand {
       // Ctrl-C stops as SIGTERM does, then ends the command as an interrupted one.
       let interrupted = Interrupted()
       if io.handlesSignals {
-        InterruptSignal.shared.setResponder {
+        // Never removed: the server runs until the process ends.
+        _ = InterruptSignal.shared.addResponder {
           interrupted.set()
           server.triggerStop()
           return true

@@ -20,6 +20,19 @@ enum AppMain {
   static func run(_ arguments: [String], io: AppIO) async -> Int32 {
     let normalized = CommandLineArguments.normalized(arguments)
     let json = CommandLineArguments.wantsJSON(arguments)
+    // No command (global options at most): the shell.
+    if normalized.isEmpty {
+      do {
+        let options = try GlobalOptions.parse(arguments)
+        guard !options.json else {
+          throw ValidationError(
+            "The shell answers in text; --json goes with a command, as in `app --json likes`.")
+        }
+        return await Shell.run(options: options, globalArguments: arguments, io: io)
+      } catch {
+        return report(parseError: error, arguments: arguments, json: json, io: io)
+      }
+    }
     var command: any ParsableCommand
     do {
       command = try AppCommand.parseAsRoot(normalized)

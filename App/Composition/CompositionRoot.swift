@@ -40,6 +40,14 @@ struct CompositionRoot {
       }
     }
 
+    /// How the shell's prompt names it: `embedded`, or the server's host and port.
+    var promptName: String {
+      switch self {
+      case .embedded: "embedded"
+      case .remote(let url): (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
+      }
+    }
+
     /// How JSON documents name it (docs/json.md): its URL, or "embedded", whose data folder
     /// is a member of its own.
     var documentName: String {

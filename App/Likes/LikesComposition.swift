@@ -59,6 +59,11 @@ struct LikesComposition {
       watch: watch, banners: BannerQueue(clock: command.root.clock))
   }
 
+  /// The unread likes badge as stored; 0 when it cannot be read (the badge is a hint).
+  func unreadCount() async -> Int {
+    (try? await UnreadBadgeUseCase(environment).count()) ?? 0
+  }
+
   /// Opens the unblur window; returns when it ends.
   func unblur() async throws -> Date {
     try await UnblurUseCase(environment).execute()

@@ -13,6 +13,10 @@ struct CommandContext {
   /// `jsonLines`: the command streams JSON Lines, so its errors are lines too.
   init(options: GlobalOptions, jsonLines: Bool = false) async throws {
     console = Console(json: options.json, jsonLines: jsonLines)
+    if let shared = ShellScope.current?.root {
+      root = shared
+      return
+    }
     do {
       root = try await CompositionRoot(options: options)
     } catch {

@@ -79,6 +79,42 @@ struct OnboardingFlow {
     )
   }
 
+  /// The shell's `login [USERNAME]`: the sign-in screen once, then back to the welcome
+  /// unless it worked. A refused password ends it like any failure, for a script's exit code.
+  func signInOnce(username: String?) async throws {
+    guard let onboarding = main.onBoardingViewModel else { return }
+    onboarding.welcomeViewModel.send(.signInTapped)
+    defer { main.onBoardingViewModel?.navigateToWelcome() }
+    let name: String
+    if let username {
+      name = username
+    } else {
+      guard let typed = input.ask("Username: ") else { throw inputEnded() }
+      guard !typed.isEmpty else { return }
+      name = typed
+    }
+    guard let password = input.askSecret("Password for \(name): ") else { throw inputEnded() }
+    try await submitSignIn(
+      onboarding.signInViewModel, username: name, password: password, retrying: false)
+  }
+
+  /// The shell's `signup`: the sign-up screen once, then back to the welcome unless it worked.
+  func signUpOnce() async throws {
+    guard let onboarding = main.onBoardingViewModel else { return }
+    onboarding.welcomeViewModel.send(.signUpTapped)
+    defer { main.onBoardingViewModel?.navigateToWelcome() }
+    guard let username = input.ask("Username: ") else { throw inputEnded() }
+    guard !username.isEmpty else { return }
+    guard let name = input.ask("Your name: ") else { throw inputEnded() }
+    let minimum = CredentialRules.minimumPasswordLength
+    guard let password = input.askSecret("Password (\(minimum)+ characters): ") else {
+      throw inputEnded()
+    }
+    try await submitSignUp(
+      onboarding.signUpViewModel, username: username, name: name, password: password,
+      retrying: false)
+  }
+
   func submitSignIn(
     _ viewModel: SignInViewModel, username: String, password: String, retrying: Bool
   ) async throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Presentation
 
 /// What `AppMain` reads from the command line before ArgumentParser parses it: global
 /// options typed before the command, whether the answer is to be JSON, and the command a
@@ -30,7 +31,7 @@ enum CommandLineArguments {
       }
     }
     guard !moved.isEmpty else { return arguments }
-    // Global options and no command: the same as no command at all (the help).
+    // Global options and no command: the same as no command at all (the shell).
     guard index < arguments.count else { return [] }
     var rest = Array(arguments[index...])
     // After `--` everything is an argument: the options go before it.
@@ -67,43 +68,10 @@ enum CommandLineArguments {
         continue
       }
       let names = subcommands.map { $0._commandName }
-      guard let closest = closest(to: argument, among: names) else { return nil }
+      guard let closest = NameSuggestion.closest(to: argument, among: names) else { return nil }
       return (argument, (path + [closest]).joined(separator: " "))
     }
     return nil
-  }
-
-  /// The name `word` is most likely a slip for: a prefix of it, or at most a third of its
-  /// letters away (at least one).
-  static func closest(to word: String, among names: [String]) -> String? {
-    let typed = word.lowercased()
-    guard !typed.isEmpty else { return nil }
-    if let prefixed = names.first(where: { $0.hasPrefix(typed) && typed.count >= 2 }) {
-      return prefixed
-    }
-    let limit = max(1, typed.count / 3)
-    let scored = names.map { (name: $0, distance: editDistance(typed, $0)) }
-    guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit
-    else { return nil }
-    return best.name
-  }
-
-  /// Levenshtein distance, on characters; the words here are a few letters long.
-  static func editDistance(_ first: String, _ second: String) -> Int {
-    let a = Array(first)
-    let b = Array(second)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 
   private static func optionName(_ argument: String) -> String {

@@ -21,13 +21,16 @@ final class InterruptHandler {
   }
 
   private let shared = Shared()
-  private let takesSignals: Bool
+  /// Its place among `InterruptSignal`'s responders; nil in a test process.
+  private let responder: Int?
 
   init(io: AppIO = .current) {
-    takesSignals = io.handlesSignals
-    guard takesSignals else { return }
+    guard io.handlesSignals else {
+      responder = nil
+      return
+    }
     let shared = shared
-    InterruptSignal.shared.setResponder { @Sendable in
+    responder = InterruptSignal.shared.addResponder { @Sendable in
       let running = shared.state.withLock { state in
         state.interrupted = true
         return state.current
@@ -40,7 +43,7 @@ final class InterruptHandler {
   }
 
   isolated deinit {
-    if takesSignals { InterruptSignal.shared.setResponder(nil) }
+    if let responder { InterruptSignal.shared.removeResponder(responder) }
   }
 
   var wasInterrupted: Bool { shared.state.withLock { $0.interrupted } }

@@ -6,7 +6,9 @@ import Synchronization
 /// default Ctrl-C ends the command as an interrupted one: "Interrupted." on stderr, under
 /// `--json` an `interrupted` error document on stdout, exit 130, never a death by signal.
 /// A command with work that must be finished or undone first (`InterruptHandler`) takes
-/// Ctrl-C over while that work runs.
+/// Ctrl-C over while that work runs, and the shell takes it over for its whole session
+/// (the line being typed is dropped, the command running is cancelled). Responders stack:
+/// the newest is asked first, and one that declines passes Ctrl-C to the one below.
 final class InterruptSignal: Sendable {
   static let shared = InterruptSignal()
 
@@ -15,8 +17,9 @@ final class InterruptSignal: Sendable {
 
   private struct State {
     var source: (any DispatchSourceSignal)?
-    /// Answers true when it took the interruption over.
-    var responder: (@Sendable () -> Bool)?
+    /// Each answers true when it took the interruption over; the last is asked first.
+    var responders: [(id: Int, respond: @Sendable () -> Bool)] = []
+    var nextID = 0
   }
   private let state = Mutex(State())
 
@@ -31,8 +34,8 @@ final class InterruptSignal: Sendable {
       let source = DispatchSource.makeSignalSource(
         signal: SIGINT, queue: DispatchQueue(label: "app.interrupt"))
       source.setEventHandler { [self] in
-        let responder = self.state.withLock { $0.responder }
-        if responder?() == true { return }
+        let responders = self.state.withLock { $0.responders }
+        for responder in responders.reversed() where responder.respond() { return }
         // A new line first: Ctrl-C may come in the middle of a prompt or a spinner.
         io.writeError("\n")
         Console(json: json, io: io).report(Self.error)
@@ -43,8 +46,16 @@ final class InterruptSignal: Sendable {
     }
   }
 
-  /// While `responder` is set, Ctrl-C asks it first; nil gives the default back.
-  func setResponder(_ responder: (@Sendable () -> Bool)?) {
-    state.withLock { $0.responder = responder }
+  /// Until `removeResponder` with the number returned, Ctrl-C asks `responder` first.
+  func addResponder(_ responder: @escaping @Sendable () -> Bool) -> Int {
+    state.withLock { state in
+      state.nextID += 1
+      state.responders.append((state.nextID, responder))
+      return state.nextID
+    }
+  }
+
+  func removeResponder(_ id: Int) {
+    state.withLock { $0.responders.removeAll { $0.id == id } }
   }
 }

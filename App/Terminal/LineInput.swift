@@ -18,13 +18,18 @@ struct LineInput {
   func askSecret(_ prompt: String) -> String? {
     console.liveLine.suspend()
     defer { console.liveLine.resume() }
-    console.prompt(prompt)
-    guard console.io.stdinIsTerminal else { return console.io.readLine() }
+    guard console.io.stdinIsTerminal else {
+      console.prompt(prompt)
+      return console.io.readLine()
+    }
+    // Echo goes off before the prompt shows: keys typed as soon as it does are not shown,
+    // and are not flushed away by the change either.
     var original = termios()
     tcgetattr(STDIN_FILENO, &original)
     var silent = original
     silent.c_lflag &= ~tcflag_t(ECHO)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+    console.prompt(prompt)
     defer {
       tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
       console.prompt("\n")

@@ -24,6 +24,17 @@ public final class HomeViewModel {
     /// Why realtime stopped for good, when it was not the session (a sign-out ends it quietly).
     public var realtimeFailure: UserFacingError?
     public var isWatching = false
+    /// The likes page last shown, for `next`, `prev` and the ids Tab offers.
+    public var likesOnScreen: LikesOnScreen?
+    /// Whose messages were last listed, for the names Tab offers.
+    public var peopleOnScreen: [String] = []
+  }
+
+  public struct LikesOnScreen: Equatable, Sendable {
+    public var page: Int
+    public var hasNextPage: Bool
+    /// The short ids the page shows.
+    public var ids: [String]
   }
 
   public let session: UserSession
@@ -58,9 +69,59 @@ public final class HomeViewModel {
     state.screen = .home
   }
 
-  /// The first page of likes was shown, and the badge with it.
-  public func likesSeen(unread: Int) {
+  /// A page of likes was shown, with the badge as it now stands.
+  public func likesShown(_ page: LikesPage, unread: Int) {
+    state.screen = .likes
     state.unread = unread
+    state.likesOnScreen = LikesOnScreen(
+      page: page.number, hasNextPage: page.nextCursor != nil,
+      ids: page.items.map { LikesViewModel.shortID($0.id) })
+  }
+
+  /// Everybody's messages were listed.
+  public func peopleShown(_ names: [String]) {
+    state.screen = .messages
+    state.peopleOnScreen = names
+  }
+
+  /// The page `move` leads to from the one on screen, or why there is none.
+  public func page(after move: LikesPageMove) -> Result<Int, UserFacingError> {
+    let shown = state.likesOnScreen
+    switch move {
+    case .page(let number):
+      return .success(number)
+    case .next:
+      guard let shown else { return .success(1) }
+      guard shown.hasNextPage else {
+        return .failure(
+          UserFacingError(
+            code: "last_page", message: "Page \(shown.page) is the last page.",
+            remedy: .correctInput))
+      }
+      return .success(shown.page + 1)
+    case .previous:
+      guard let shown, shown.page > 1 else {
+        return .failure(
+          UserFacingError(
+            code: "first_page", message: "This is the first page.", remedy: .correctInput))
+      }
+      return .success(shown.page - 1)
+    }
+  }
+
+  /// The prompt: who, where, the screen and the unread badge, as in
+  /// `alice@embedded likes (3 new)> `.
+  public func prompt(server: String) -> String {
+    var text = "\(session.remoteSession.username)@\(server)"
+    if state.screen != .home { text += " \(state.screen.rawValue)" }
+    if state.unread > 0 { text += " (\(state.unread) new)" }
+    return TerminalText.visibleOnOneLine(text) + "> "
+  }
+
+  /// What Tab may offer now.
+  public var completionContext: ShellCompletion.Context {
+    ShellCompletion.Context(
+      signedIn: true, likeIDs: state.likesOnScreen?.ids ?? [], people: state.peopleOnScreen)
   }
 
   /// Starts watching for new likes and matches, until `stopRealtime()`, a sign-out or the

@@ -31,6 +31,17 @@ import Testing
     #expect(app.filesContaining("demo-password").isEmpty)
   }
 
+  @Test func theShell_withoutASecretService_exits1_atLaunch_withTheReason() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run([], stdin: "likes\nquit\n", environment: noBus)
+
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("error: No usable Secret Service"), "\(result.stderr)")
+    #expect(!result.stdout.contains("> likes"), "no command runs without a session check")
+  }
+
   @Test func session_withoutASecretService_exits1_withTheReason() async throws {
     let app = try AppRunner()
     defer { app.remove() }

@@ -95,9 +95,16 @@ final class PseudoTerminal: Sendable {
     throw PseudoTerminalWaitFailed(what: what, screen: screen())
   }
 
-  /// Waits for the process to end.
-  func exit() async -> ChildProcess.Termination {
-    await ChildProcess.waitForExit(pid)
+  /// Waits for the process to end; after `limit` it is killed (and so ends by a signal,
+  /// which the test reports), so that a process that never ends cannot hang the suite.
+  func exit(within limit: Duration = .seconds(30)) async -> ChildProcess.Termination {
+    let pid = pid
+    let deadline = Task {
+      try await Task.sleep(for: limit)
+      kill(pid, SIGKILL)
+    }
+    defer { deadline.cancel() }
+    return await ChildProcess.waitForExit(pid)
   }
 }
 

@@ -10,7 +10,7 @@ import Testing
       nextCursor: 3, source: .server)
 
     let lines = LikesScreen.lines(
-      page, unblurSecondsLeft: nil, unread: 0, now: now, nextCommand: "app likes")
+      page, unblurSecondsLeft: nil, unread: 0, now: now, command: AppLikesCommands.text)
 
     #expect(
       lines == [
@@ -31,7 +31,7 @@ import Testing
       source: .cache(fetchedAt: now.addingTimeInterval(-7200), offline: true))
 
     let lines = LikesScreen.lines(
-      page, unblurSecondsLeft: 42, unread: 1, now: now, nextCommand: "app likes")
+      page, unblurSecondsLeft: 42, unread: 1, now: now, command: AppLikesCommands.text)
 
     #expect(lines.contains("This is the last page."))
     #expect(
@@ -44,7 +44,7 @@ import Testing
     let page = LikesPage(number: 5, batchSize: 10, items: [], nextCursor: nil, source: .server)
 
     let lines = LikesScreen.lines(
-      page, unblurSecondsLeft: nil, unread: 0, now: now, nextCommand: "app likes")
+      page, unblurSecondsLeft: nil, unread: 0, now: now, command: AppLikesCommands.text)
 
     #expect(lines.first == "Liked you: page 5 is empty.")
   }
@@ -126,5 +126,15 @@ import Testing
     .likedYou(
       LikedUser(id: id, userName: name, avatarURL: "https://example.com/\(name.lowercased()).png"),
       isBlurred: false)
+  }
+}
+
+/// How the command line names a page and the unblur, as `app likes` says them.
+private enum AppLikesCommands {
+  static func text(_ command: LikesScreen.PageCommand) -> String {
+    switch command {
+    case .page(let number): "app likes --page \(number)"
+    case .unblur: "app likes unblur"
+    }
   }
 }

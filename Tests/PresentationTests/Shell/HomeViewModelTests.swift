@@ -95,7 +95,49 @@ struct HomeViewModelTests {
     #expect(main.state == .signedIn(.alice))
   }
 
+  @Test func pagesMove_fromThePageOnScreen_andStopAtBothEnds() {
+    let home = makeHome(signedInMain(), events: AsyncThrowingStream { _ in })
+    #expect(home.page(after: .next) == .success(1), "nothing shown yet: the first page")
+    #expect(home.page(after: .previous).isFailure)
+
+    home.likesShown(Self.page(2, hasNext: true), unread: 0)
+    #expect(home.state.screen == .likes)
+    #expect(home.page(after: .next) == .success(3))
+    #expect(home.page(after: .previous) == .success(1))
+    #expect(home.page(after: .page(9)) == .success(9))
+
+    home.likesShown(Self.page(3, hasNext: false), unread: 0)
+    #expect(
+      home.page(after: .next)
+        == .failure(
+          UserFacingError(
+            code: "last_page", message: "Page 3 is the last page.", remedy: .correctInput)))
+    #expect(home.completionContext.likeIDs == ["0000003a"], "Tab offers the ids on screen")
+  }
+
+  @Test func thePrompt_namesTheAccountServerScreenAndBadge() {
+    let home = makeHome(signedInMain(), events: AsyncThrowingStream { _ in }, unread: 3)
+    #expect(home.prompt(server: "embedded") == "alice@embedded (3 new)> ")
+
+    home.likesShown(Self.page(1, hasNext: false), unread: 0)
+    #expect(home.prompt(server: "127.0.0.1:8080") == "alice@127.0.0.1:8080 likes> ")
+
+    home.peopleShown(["Ann", "bob"])
+    #expect(home.prompt(server: "embedded") == "alice@embedded messages> ")
+    #expect(home.completionContext.people == ["Ann", "bob"])
+  }
+
   // MARK: - Helpers
+
+  private static func page(_ number: Int, hasNext: Bool) -> LikesPage {
+    LikesPage(
+      number: number, batchSize: 1,
+      items: [
+        LikeItem(
+          id: "000000\(number)a-rest-of-the-id", userName: "N\(number)", avatarURL: nil,
+          isBlurred: true, isReadOnly: false)
+      ], nextCursor: hasNext ? number + 1 : nil, source: .server)
+  }
 
   private func signedInMain() -> MainViewModel {
     let main = MainViewModel(repository: UserSessionRepositoryStub())
@@ -124,6 +166,13 @@ struct HomeViewModelTests {
         events: { events }, isBlurred: { true }, newLikeArrived: { _ in unreadCount.raise() }),
       banners: BannerQueue(clock: clock))
     return HomeViewModel(session: .alice, center: center, unread: unread, responder: main)
+  }
+}
+
+extension Result {
+  fileprivate var isFailure: Bool {
+    if case .failure = self { return true }
+    return false
   }
 }
 

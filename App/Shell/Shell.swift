@@ -1,0 +1,42 @@
+import Foundation
+import Presentation
+
+/// `app` with no command. At a terminal (stdin and stdout both) it is interactive: libedit,
+/// history in the data folder, realtime banners, Ctrl-C back to the prompt. Otherwise it
+/// reads a script, one command per line, and writes a transcript; the exit code is the
+/// first failing line's.
+enum Shell {
+  @MainActor
+  static func run(options: GlobalOptions, globalArguments: [String], io: AppIO) async -> Int32 {
+    let interactive = io.stdinIsTerminal && io.stdoutIsTerminal && io.handlesSignals
+    let lines = ScriptLines()
+    let shellIO = interactive ? io : lines.numbering(io)
+    let root: CompositionRoot
+    do {
+      root = try await AppIO.$current.withValue(shellIO) {
+        try await CompositionRoot(options: options, io: shellIO)
+      }
+    } catch {
+      return Console(json: false, io: shellIO)
+        .fail(UserFacingError(code: "setup_failed", message: "\(error)")).rawValue
+    }
+    let input: any ShellInput =
+      if interactive {
+        TerminalShellInput(
+          editor: LineEditor(
+            historyFile: ShellHistory(file: root.dataFolder.file(ShellHistory.fileName))))
+      } else {
+        ScriptShellInput(lines: lines, io: shellIO)
+      }
+    let session = ShellSession(
+      globalArguments: globalArguments, options: options, io: shellIO, root: root, input: input)
+    let responder =
+      interactive
+      ? InterruptSignal.shared.addResponder {
+        session.interrupted()
+        return true
+      } : nil
+    defer { responder.map(InterruptSignal.shared.removeResponder) }
+    return await session.run()
+  }
+}

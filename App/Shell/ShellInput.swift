@@ -1,0 +1,97 @@
+import Foundation
+import Presentation
+import Synchronization
+
+/// Where the shell's commands come from: libedit at a terminal, or a script's lines.
+@MainActor
+protocol ShellInput: AnyObject {
+  /// Whether a person is at a terminal: realtime banners, history and Ctrl-C at the prompt.
+  var isInteractive: Bool { get }
+  func read(prompt: String) async -> LineEditor.Reading
+  /// A whole line above the prompt, such as a banner.
+  func printAbove(_ lines: [String])
+  /// The prompt changed (the badge): redrawn if it is on screen.
+  func promptChanged(_ prompt: String)
+  func completionChanged(_ context: ShellCompletion.Context)
+  /// The line was a command: kept in the history.
+  func remember(_ line: String)
+  func interrupt()
+  func abandon()
+}
+
+/// The terminal: everything through `LineEditor`.
+final class TerminalShellInput: ShellInput {
+  let editor: LineEditor
+  var isInteractive: Bool { true }
+
+  init(editor: LineEditor) {
+    self.editor = editor
+  }
+
+  func read(prompt: String) async -> LineEditor.Reading { await editor.read(prompt: prompt) }
+  func printAbove(_ lines: [String]) { editor.printAbove(lines) }
+  func promptChanged(_ prompt: String) { editor.setPrompt(prompt) }
+  func completionChanged(_ context: ShellCompletion.Context) { editor.setCompletion(context) }
+  func remember(_ line: String) { editor.remember(line) }
+  func interrupt() { editor.interrupt() }
+  func abandon() { editor.abandon() }
+}
+
+/// A script on stdin: one command per line, each echoed after the prompt on stdout so that
+/// the output reads as a transcript. Every line read, by the shell or by a question a
+/// command asks (a password, a preparation step), is counted, so an error names its line.
+final class ScriptShellInput: ShellInput {
+  let lines: ScriptLines
+  private let io: AppIO
+  var isInteractive: Bool { false }
+
+  init(lines: ScriptLines, io: AppIO) {
+    self.lines = lines
+    self.io = io
+  }
+
+  func read(prompt: String) async -> LineEditor.Reading {
+    guard let line = io.readLine() else { return .ended }
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if !trimmed.isEmpty && !trimmed.hasPrefix("#") {
+      io.writeOutput(prompt + line + "\n")
+    }
+    return .line(line)
+  }
+
+  func printAbove(_ lines: [String]) { io.writeOutput(lines.map { $0 + "\n" }.joined()) }
+  func promptChanged(_ prompt: String) {}
+  func completionChanged(_ context: ShellCompletion.Context) {}
+  func remember(_ line: String) {}
+  func interrupt() {}
+  func abandon() {}
+}
+
+/// Counts a script's lines as they are read, and names the line in the errors written
+/// while it runs: "line 3: error: …".
+final class ScriptLines: Sendable {
+  private let number = Atomic(0)
+
+  var current: Int { number.load(ordering: .relaxed) }
+
+  /// `io` with its reads counted and its error lines numbered.
+  func numbering(_ io: AppIO) -> AppIO {
+    var numbered = io
+    let read = io.readLine
+    numbered.readLine = { [self] in
+      let line = read()
+      if line != nil { number.add(1, ordering: .relaxed) }
+      return line
+    }
+    let writeError = io.writeError
+    numbered.writeError = { [self] text in
+      writeError(Self.startsWithError(text) ? "line \(current): \(text)" : text)
+    }
+    return numbered
+  }
+
+  /// "error: …", painted red or not.
+  private static func startsWithError(_ text: String) -> Bool {
+    text.hasPrefix("error:") || text.hasPrefix("\u{1B}[31merror:")
+  }
+}

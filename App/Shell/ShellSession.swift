@@ -1,0 +1,277 @@
+import ArgumentParser
+import Domain
+import Foundation
+import Presentation
+
+/// `app` with no command: the seed's app as one long-lived session. `MainViewModel` decides
+/// between the onboarding and the home (`HomeViewModel`), and is the responder that sign-in,
+/// logout and a rejected session report to, so the person moves between them without
+/// leaving the process. Each home command runs the same command (and view models) as
+/// `app likes`, `app push` and the rest, in process, on the session's one composition root.
+@MainActor
+final class ShellSession {
+  private let globalArguments: [String]
+  private let options: GlobalOptions
+  private let io: AppIO
+  private let root: CompositionRoot
+  private let console: Console
+  private let input: any ShellInput
+  private let main: MainViewModel
+  private var home: HomeViewModel?
+  /// The command running, for Ctrl-C to cancel.
+  private var running: Task<Int32, Never>?
+  /// A script's exit code: the first failing line's.
+  private var firstFailure: Int32 = 0
+  /// The onboarding's welcome is said once each time it is entered.
+  private var welcomed = false
+
+  init(
+    globalArguments: [String], options: GlobalOptions, io: AppIO, root: CompositionRoot,
+    input: any ShellInput
+  ) {
+    self.globalArguments = globalArguments
+    self.options = options
+    self.io = io
+    self.root = root
+    self.input = input
+    console = Console(json: false, io: io)
+    main = MainViewModel(repository: root.sessionRepository)
+  }
+
+  /// Runs until `quit`, Ctrl-D or the end of the script; returns the exit code.
+  func run() async -> Int32 {
+    console.message("Checking the session on \(root.backend.displayName)…")
+    await main.launch()
+    switch main.state {
+    case .launchFailed(let error):
+      return console.fail(error).rawValue
+    case .onboarding(.sessionExpired(let username)):
+      console.warning(
+        "The session of \(username) has expired or was revoked; please sign in again.")
+    case .onboarding(nil), .signedIn, .launching:
+      break
+    }
+    main.onStateChange = { [weak self] state in self?.mainChanged(state) }
+    var going = true
+    while going {
+      switch main.state {
+      case .signedIn(let session): going = await homeTurn(session)
+      case .onboarding: going = await onboardingTurn()
+      case .launching, .launchFailed: going = false
+      }
+    }
+    home?.stopRealtime()
+    return input.isInteractive ? 0 : firstFailure
+  }
+
+  // MARK: - The onboarding
+
+  private func onboardingTurn() async -> Bool {
+    if !welcomed {
+      welcomed = true
+      console.message(
+        "You are not signed in to \(root.backend.displayName). Type `login`, `signup` or `help`.")
+      input.completionChanged(ShellCompletion.Context(signedIn: false))
+    }
+    let line: String
+    switch await input.read(prompt: "\(root.backend.promptName) (signed out)> ") {
+    case .ended: return false
+    case .interrupted, .abandoned: return true
+    case .line(let text): line = text
+    }
+    do {
+      guard let command = try OnboardingCommand.parse(line) else { return true }
+      input.remember(line.trimmingCharacters(in: .whitespaces))
+      let flow = OnboardingFlow(context: try await context(), main: main)
+      switch command {
+      case .login(let username): try await flow.signInOnce(username: username)
+      case .signup: try await flow.signUpOnce()
+      case .help: console.message(OnboardingCommand.helpLines.joined(separator: "\n"))
+      case .quit: return false
+      }
+    } catch let code as ExitCode {
+      failed(code.rawValue)
+    } catch {
+      failed(UserFacingError(error))
+    }
+    return true
+  }
+
+  // MARK: - The home
+
+  private func homeTurn(_ session: UserSession) async -> Bool {
+    guard let home = await enterHome(session) else { return false }
+    let line: String
+    switch await input.read(prompt: prompt(home)) {
+    case .ended: return false
+    case .interrupted, .abandoned: return true
+    case .line(let text): line = text
+    }
+    do {
+      guard let command = try HomeCommand.parse(line) else { return true }
+      input.remember(line.trimmingCharacters(in: .whitespaces))
+      return await perform(command, home: home)
+    } catch {
+      failed(error)
+      return true
+    }
+  }
+
+  /// The home for `session`, made when somebody signs in.
+  private func enterHome(_ session: UserSession) async -> HomeViewModel? {
+    if let home, home.session == session { return home }
+    let likes: LikesComposition
+    do {
+      likes = try await ShellScope.$current.withValue(ShellScope(root: root, home: nil)) {
+        try await AppIO.$current.withValue(io) { try await LikesComposition(options: options) }
+      }
+    } catch {
+      // Reported already; without the likes cache there is no home to show.
+      failed(ExitCodes.failure.rawValue)
+      return nil
+    }
+    let home = HomeViewModel(
+      session: session, center: likes.notificationCenter(), unread: await likes.unreadCount(),
+      responder: main)
+    self.home = home
+    welcomed = false
+    home.onStateChange = { [weak self, weak home] _ in
+      guard let self, let home else { return }
+      input.promptChanged(prompt(home))
+      input.completionChanged(home.completionContext)
+    }
+    home.onRealtime = { [weak self] update in self?.showRealtime(update) }
+    input.completionChanged(home.completionContext)
+    let profile = session.profile
+    console.message(
+      "Signed in as \(profile.username) (\(profile.name)) on \(root.backend.displayName). "
+        + "Type `help` for the commands.")
+    // A script's transcript is the same on every run: no banners arrive in it.
+    if input.isInteractive { home.startRealtime() }
+    return home
+  }
+
+  private func prompt(_ home: HomeViewModel) -> String {
+    home.prompt(server: root.backend.promptName)
+  }
+
+  /// Runs one home command; false to leave the shell.
+  private func perform(_ command: HomeCommand, home: HomeViewModel) async -> Bool {
+    let shownPage = home.state.likesOnScreen?.page ?? 1
+    switch command {
+    case .likes(let page):
+      await runApp(["likes", "--page", "\(page ?? shownPage)"], home: home)
+    case .move(let move):
+      switch home.page(after: move) {
+      case .success(let page): await runApp(["likes", "--page", "\(page)"], home: home)
+      case .failure(let error): failed(error)
+      }
+    case .unblur:
+      if await runApp(["likes", "unblur"], home: home) == 0 {
+        await runApp(["likes", "--page", "\(shownPage)"], home: home)
+      }
+    case .like(let id): await runApp(["likes", "like", "--", id], home: home)
+    case .skip(let id): await runApp(["likes", "skip", "--", id], home: home)
+    case .mutuals:
+      home.open(.mutuals)
+      await runApp(["likes", "mutuals"], home: home)
+    case .messages(let person):
+      home.open(.messages)
+      await runApp(["messages"] + (person.map { ["--user=\($0)"] } ?? []), home: home)
+    case .send(let to, let subject, let text):
+      await runApp(
+        ["messages", "send", "--to=\(to)", "--subject=\(subject)", "--message=\(text)"], home: home)
+    case .push(let action):
+      home.open(.push)
+      await runApp(["push", action.rawValue], home: home)
+    case .prepare(let virtualClock):
+      home.open(.preparation)
+      await runApp(["prepare"] + (virtualClock ? ["--virtual-clock"] : []), home: home)
+      if main.state == .signedIn(home.session) { home.goHome() }
+    case .session:
+      await runApp(["session"], home: home)
+    case .logout:
+      if await runApp(["logout"], home: home) == 0 { home.signedOut() }
+    case .help:
+      console.message(HomeCommand.helpLines.joined(separator: "\n"))
+    case .quit:
+      return false
+    }
+    return true
+  }
+
+  /// Runs `app arguments…` in process on the session's root; a rejected session (exit 4)
+  /// takes the person back to the onboarding. Ctrl-C cancels it and comes back here.
+  @discardableResult
+  private func runApp(_ arguments: [String], home: HomeViewModel) async -> Int32 {
+    let scope = ShellScope(root: root, home: home)
+    let io = io
+    let all = globalArguments + arguments
+    let task = Task {
+      await ShellScope.$current.withValue(scope) {
+        await AppIO.$current.withValue(io) { await AppMain.run(all, io: io) }
+      }
+    }
+    running = task
+    let status = await task.value
+    running = nil
+    if status == ExitCodes.authenticationRequired.rawValue,
+      main.state == .signedIn(home.session)
+    {
+      home.sessionRejected()
+    }
+    if status != 0 { failed(status) }
+    return status
+  }
+
+  /// Ctrl-C: the line being typed is dropped, or the command running is cancelled.
+  nonisolated func interrupted() {
+    Task { @MainActor in
+      if let running { running.cancel() } else { input.interrupt() }
+    }
+  }
+
+  // MARK: - What happens meanwhile
+
+  private func mainChanged(_ state: MainViewModel.State) {
+    guard case .onboarding(let notice) = state, let home else { return }
+    home.onStateChange = nil
+    home.onRealtime = nil
+    self.home = nil
+    if case .sessionExpired(let username) = notice {
+      let news = "The server ended the session of \(username); please sign in again."
+      if input.isInteractive { input.printAbove([news]) } else { console.message(news) }
+    }
+    // A line half typed at the home's prompt is for a home that is gone.
+    input.abandon()
+  }
+
+  private func showRealtime(_ update: LikesWatchViewModel.Update) {
+    switch update {
+    case .newLike(let item, let unread):
+      input.printAbove([LikesScreen.newLikeLine(item, unread: unread)])
+    case .match(let text):
+      input.printAbove([LikesScreen.bannerLine(text)])
+    }
+  }
+
+  // MARK: - Failures
+
+  private func context() async throws -> CommandContext {
+    try await ShellScope.$current.withValue(ShellScope(root: root, home: nil)) {
+      try await AppIO.$current.withValue(io) { try await CommandContext(options: options) }
+    }
+  }
+
+  private func failed(_ error: Error) {
+    let error = UserFacingError(error)
+    console.show(error)
+    failed(
+      error.code == "usage"
+        ? ExitCode.validationFailure.rawValue : ExitCodes.code(for: error).rawValue)
+  }
+
+  private func failed(_ status: Int32) {
+    if firstFailure == 0 { firstFailure = status }
+  }
+}

@@ -1,0 +1,206 @@
+/// What a person can type at the shell's prompts, read from one line. The words are the
+/// seed's screens and their buttons: the home's features once signed in, the welcome
+/// screen's sign-in and sign-up before.
+public enum HomeCommand: Equatable, Sendable {
+  /// The likes list, on `page` or where it was.
+  case likes(page: Int?)
+  case move(LikesPageMove)
+  case unblur
+  case like(id: String)
+  case skip(id: String)
+  case mutuals
+  /// Everybody's messages, or one person's.
+  case messages(person: String?)
+  case send(to: String, subject: String, text: String)
+  case push(PushAction)
+  /// The hearing-check preparation, a screen of its own that returns here; on a virtual
+  /// clock, time passes only with its `wait`.
+  case prepare(virtualClock: Bool)
+  case session
+  case logout
+  case help
+  case quit
+
+  public enum PushAction: String, CaseIterable, Equatable, Sendable {
+    case status, on, off, toggle
+  }
+
+  /// The words that start a command, for completion and for "did you mean".
+  public static let names = [
+    "likes", "next", "prev", "page", "unblur", "like", "skip", "mutuals", "messages", "send",
+    "push", "prepare", "session", "logout", "help", "quit", "exit",
+  ]
+
+  /// The command on `line`; nil for a blank line or a `#` comment.
+  public static func parse(_ line: String) throws(UserFacingError) -> HomeCommand? {
+    guard let words = try ShellCommandLine.words(line) else { return nil }
+    let name = words[0]
+    let arguments = Array(words.dropFirst())
+    let parser = ShellCommandLine(name: name, arguments: arguments)
+    switch name {
+    case "likes":
+      try parser.expect(atMost: 1, usage: "likes [PAGE]")
+      guard let page = arguments.first else { return .likes(page: nil) }
+      return .likes(page: try parser.pageNumber(page))
+    case "next", "prev", "previous":
+      try parser.expect(atMost: 0, usage: name)
+      return .move(name == "next" ? .next : .previous)
+    case "page":
+      try parser.expect(exactly: 1, usage: "page N")
+      return .move(.page(try parser.pageNumber(arguments[0])))
+    case "unblur": try parser.expect(atMost: 0, usage: name); return .unblur
+    case "like", "skip":
+      try parser.expect(exactly: 1, usage: "\(name) ID")
+      return name == "like" ? .like(id: arguments[0]) : .skip(id: arguments[0])
+    case "mutuals": try parser.expect(atMost: 0, usage: name); return .mutuals
+    case "messages":
+      // The rest of the line is the name, so `messages Ann Lee` needs no quotes.
+      return .messages(person: arguments.isEmpty ? nil : arguments.joined(separator: " "))
+    case "send":
+      guard arguments.count >= 3 else {
+        throw parser.usage("send NAME SUBJECT TEXT…", "quote a name or subject with spaces")
+      }
+      return .send(
+        to: arguments[0], subject: arguments[1],
+        text: arguments.dropFirst(2).joined(separator: " "))
+    case "push":
+      try parser.expect(atMost: 1, usage: "push [status|on|off|toggle]")
+      guard let word = arguments.first else { return .push(.status) }
+      guard let action = PushAction(rawValue: word) else {
+        throw parser.usage("push [status|on|off|toggle]", nil)
+      }
+      return .push(action)
+    case "prepare":
+      try parser.expect(atMost: 1, usage: "prepare [--virtual-clock]")
+      guard let flag = arguments.first else { return .prepare(virtualClock: false) }
+      guard flag == "--virtual-clock" else { throw parser.usage("prepare [--virtual-clock]", nil) }
+      return .prepare(virtualClock: true)
+    case "session": try parser.expect(atMost: 0, usage: name); return .session
+    case "logout": try parser.expect(atMost: 0, usage: name); return .logout
+    case "help", "?": return .help
+    case "quit", "exit": return .quit
+    default:
+      if OnboardingCommand.names.contains(name) {
+        throw UserFacingError(
+          code: "usage", message: "You are signed in already.",
+          hint: "Type `logout` first to sign in as somebody else.", remedy: .correctInput)
+      }
+      throw ShellCommandLine.unknown(name, among: names)
+    }
+  }
+}
+
+/// Where `next`, `prev` and `page N` go.
+public enum LikesPageMove: Equatable, Sendable {
+  case next, previous
+  case page(Int)
+}
+
+/// The welcome screen's choices, typed.
+public enum OnboardingCommand: Equatable, Sendable {
+  case login(username: String?)
+  case signup
+  case help
+  case quit
+
+  public static let names = ["login", "signup", "help", "quit", "exit"]
+
+  public static func parse(_ line: String) throws(UserFacingError) -> OnboardingCommand? {
+    guard let words = try ShellCommandLine.words(line) else { return nil }
+    let parser = ShellCommandLine(name: words[0], arguments: Array(words.dropFirst()))
+    switch words[0] {
+    case "login", "signin":
+      // Never a password on the line: it would stay in the history.
+      try parser.expect(atMost: 1, usage: "login [USERNAME]")
+      return .login(username: parser.arguments.first)
+    case "signup":
+      try parser.expect(atMost: 0, usage: "signup")
+      return .signup
+    case "help", "?": return .help
+    case "quit", "exit": return .quit
+    default:
+      if HomeCommand.names.contains(words[0]) {
+        throw UserFacingError(
+          code: "not_signed_in", message: "Nobody is signed in.",
+          hint: "Type `login` or `signup` first.", remedy: .signIn)
+      }
+      throw ShellCommandLine.unknown(words[0], among: names)
+    }
+  }
+}
+
+/// The words of one typed command and the checks every command makes of them.
+struct ShellCommandLine {
+  let name: String
+  let arguments: [String]
+
+  /// The words of `line`, or nil when there is nothing to run.
+  static func words(_ line: String) throws(UserFacingError) -> [String]? {
+    let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    do {
+      return try ShellWords.split(String(trimmed))
+    } catch {
+      throw UserFacingError(
+        code: "usage", message: "A \(error.quote) quote is not closed.",
+        hint: "Close it, or put a backslash before it.", remedy: .correctInput)
+    }
+  }
+
+  static func unknown(_ word: String, among names: [String]) -> UserFacingError {
+    let hint =
+      NameSuggestion.closest(to: word, among: names).map { "Did you mean '\($0)'?" }
+      ?? "Type `help` to see the commands."
+    return UserFacingError(
+      code: "usage", message: "'\(word)' is not a command.", hint: hint, remedy: .correctInput)
+  }
+
+  func usage(_ form: String, _ note: String?) -> UserFacingError {
+    UserFacingError(
+      code: "usage", message: "Usage: \(form)", hint: note.map { "Tip: \($0)." },
+      remedy: .correctInput)
+  }
+
+  func expect(atMost count: Int, usage form: String) throws(UserFacingError) {
+    guard arguments.count <= count else { throw usage(form, nil) }
+  }
+
+  func expect(exactly count: Int, usage form: String) throws(UserFacingError) {
+    guard arguments.count == count else { throw usage(form, nil) }
+  }
+
+  /// The same range as `app likes --page`.
+  static let lastPage = 1_000_000
+
+  func pageNumber(_ text: String) throws(UserFacingError) -> Int {
+    guard let number = Int(text), (1...Self.lastPage).contains(number) else {
+      throw UserFacingError(
+        code: "usage", message: "'\(text)' is not a page: pages go from 1 to \(Self.lastPage).",
+        remedy: .correctInput)
+    }
+    return number
+  }
+}
+
+extension HomeCommand {
+  /// What `help` prints at the home's prompt.
+  public static let helpLines = [
+    "Likes:      likes [PAGE]   next   prev   page N   unblur   like ID   skip ID   mutuals",
+    "Messages:   messages [NAME]   send NAME SUBJECT TEXT…",
+    "Push:       push [status|on|off|toggle]",
+    "Preparing:  prepare [--virtual-clock]   (its own screen; `quit` comes back here)",
+    "Account:    session   logout",
+    "Shell:      help   quit (or Ctrl-D)",
+    "Tab completes commands, like ids on screen and names whose messages were shown.",
+    "Quote a name or subject with spaces: send \"Ann Lee\" \"Hello there\" See you soon.",
+  ]
+}
+
+extension OnboardingCommand {
+  /// What `help` prints before anybody is signed in.
+  public static let helpLines = [
+    "login [USERNAME]   sign in (the password is asked for, never typed on the line)",
+    "signup             create an account",
+    "quit               leave (or Ctrl-D)",
+  ]
+}

@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `app` as a person uses it at a terminal: libedit's history and Tab completion, banners
+/// arriving while a line is half typed, Ctrl-C back to the prompt, Ctrl-D to leave. Keys are
+/// typed on a real pseudo-terminal and what they did is read back from the screen.
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct ShellTerminalEndToEndTests {
+  private static let up = "\u{1B}[A"
+  private static let ctrlC = "\u{3}"
+  private static let ctrlD = "\u{4}"
+  private static let tokenLine = "Token: kept in the"
+
+  @Test func history_isRecalledInTheNextSession_andNeverHoldsThePassword() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let first = try app.onTerminal([])
+    try await first.waitUntil("the signed-out prompt") { $0.hasSuffix("embedded (signed out)> ") }
+    first.type("login demo\r")
+    try await first.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
+    first.type("demo-password\r")
+    try await first.waitUntil("the home") { $0.contains("Signed in as demo") }
+    first.type("session\r")
+    try await Self.waitForThePrompt(first, after: Self.tokenLine)
+    first.type(Self.ctrlD)
+    let firstEnded = await first.exit()
+    #expect(firstEnded.status == 0, "\(first.screen.debugDescription)")
+    #expect(!first.screen.contains("demo-password"), "the password is not echoed")
+
+    let history = app.dataFolder.appendingPathComponent("shell-history")
+    #expect(try String(contentsOf: history, encoding: .utf8) == "login demo\nsession\n")
+    let mode = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions]
+    #expect((mode as? NSNumber)?.intValue == 0o600)
+    #expect(app.filesContaining("demo-password").isEmpty, "no password on disk")
+
+    let second = try app.onTerminal([])
+    try await second.waitUntil("the home") { $0.contains("Signed in as demo") }
+    try await Self.waitForThePrompt(second, after: "Signed in as demo")
+    second.type(Self.up + "\r")
+    try await Self.waitForThePrompt(second, after: Self.tokenLine)
+    second.type(Self.ctrlD)
+    #expect(await second.exit().status == 0, "\(second.screen.debugDescription)")
+  }
+
+  @Test func tab_completesCommands_andTheIdsOfTheLikesOnScreen() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let listed = try await app.run(["likes", "--json"])
+    guard case .array(let items) = JSONShapes.document(listed.stdout)?["items"],
+      let id = items.first?["id"]?.string
+    else {
+      Issue.record("no likes listed: \(listed.stdout) \(listed.stderr)")
+      return
+    }
+
+    let terminal = try app.onTerminal([])
+    try await Self.waitForThePrompt(terminal, after: "Signed in as demo")
+    terminal.type("lik\t")
+    try await terminal.waitUntil("the common start of like and likes") { $0.hasSuffix("like") }
+    terminal.type("s\r")
+    try await Self.waitForThePrompt(terminal, after: "Liked you: page 1")
+    terminal.type("ses\t\r")
+    try await Self.waitForThePrompt(terminal, after: Self.tokenLine)
+    terminal.type("skip \(id.prefix(5))\t\r")
+    try await Self.waitForThePrompt(terminal, after: "Skipped")
+    terminal.type(Self.ctrlD)
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    #expect(!terminal.screen.contains("too short"), "the id was completed to 8 characters")
+  }
+
+  @Test func aBannerArrivesWhileALineIsHalfTyped_andTheLineIsKeptIntact() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let terminal = try app.onTerminal([], environment: ["APP_DEMO_LIKE_SECONDS": "1"])
+    try await Self.waitForThePrompt(terminal, after: "Signed in as demo")
+    terminal.type("sess")
+    try await terminal.waitUntil("a new like after the line was half typed") { screen in
+      guard let typed = screen.range(of: "> sess") else { return false }
+      return screen[typed.upperBound...].contains("New like:")
+    }
+    try await terminal.waitUntil("the badge in the prompt") { $0.contains("new)> sess") }
+    terminal.type("ion\r")
+    try await Self.waitForThePrompt(terminal, after: Self.tokenLine)
+    terminal.type(Self.ctrlD)
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    let lines = TerminalScreen.lines(of: terminal.screen)
+    #expect(
+      lines.filter { $0.contains("New like:") }.allSatisfy { $0.hasPrefix("New like:") },
+      "a banner is a line of its own: \(lines)")
+  }
+
+  @Test func ctrlC_cancelsThePushWait_andReturnsToThePrompt() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let terminal = try app.onTerminal([])
+    try await Self.waitForThePrompt(terminal, after: "Signed in as demo")
+    terminal.type("push\r")
+    try await terminal.waitUntil("the 3 s wait") { $0.contains("Waiting 3 s") }
+    terminal.type(Self.ctrlC)
+    try await Self.waitForThePrompt(terminal, after: "Interrupted (Ctrl-C)")
+    terminal.type("session\r")
+    try await Self.waitForThePrompt(terminal, after: Self.tokenLine)
+    terminal.type(Self.ctrlD)
+    let ended = await terminal.exit()
+
+    #expect(ended.signal == nil && ended.status == 0, "\(terminal.screen.debugDescription)")
+    #expect(!terminal.screen.contains("Push notifications are"), "the check was cancelled")
+  }
+
+  /// Waits for the prompt drawn after `marker`: keys typed before it would reach a terminal
+  /// not yet in libedit's hands (a Ctrl-D there is the terminal's end of a line, not a key).
+  private static func waitForThePrompt(_ terminal: PseudoTerminal, after marker: String)
+    async throws
+  {
+    try await terminal.waitUntil("the prompt after \(marker)") { screen in
+      guard let found = screen.range(of: marker, options: .backwards) else { return false }
+      let after = TerminalScreen.lines(of: String(screen[found.upperBound...]))
+      return after.last?.hasSuffix("> ") == true
+    }
+  }
+}
