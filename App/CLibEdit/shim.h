@@ -50,6 +50,13 @@ static inline void app_el_add_command(
   el_set(el, EL_BIND, key, name, NULL);
 }
 
+// Puts the terminal in libedit's editing mode now. el_gets alone switches only when it reads
+// the first key, after the prompt is on screen: a key typed in between met a cooked terminal,
+// where Ctrl-D is the line discipline's end of file and reached libedit as a NUL.
+static inline void app_el_prepare_terminal(EditLine *el) {
+  el_set(el, EL_PREP_TERM, 1);
+}
+
 // Draws the prompt and the line again from the cursor's row, which must be empty.
 static inline void app_el_redraw(EditLine *el) {
   el_set(el, EL_REFRESH);

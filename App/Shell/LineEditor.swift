@@ -100,13 +100,15 @@ final class LineEditor: @unchecked Sendable {
     }
   }
 
-  /// Prints `lines` above the prompt while a line is read; between reads, straight away.
-  func printAbove(_ lines: [String]) {
+  /// Prints `lines` above the prompt if a line is being read; false between reads, when the
+  /// caller writes them (the terminal is not libedit's then).
+  func printAboveIfReading(_ lines: [String]) -> Bool {
     let queued = shared.withLock { state in
       if state.reading { state.above += lines }
       return state.reading
     }
-    if queued { wake() } else { Self.write(lines) }
+    if queued { wake() }
+    return queued
   }
 
   /// Changes the prompt, redrawn at once if a line is being read.
@@ -152,6 +154,7 @@ final class LineEditor: @unchecked Sendable {
   private func readLine() -> Reading {
     ending = nil
     el_resize(editLine)
+    app_el_prepare_terminal(editLine)
     var count: Int32 = 0
     let text = el_gets(editLine, &count)
     if let ending {

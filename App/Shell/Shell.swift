@@ -10,7 +10,9 @@ enum Shell {
   static func run(options: GlobalOptions, globalArguments: [String], io: AppIO) async -> Int32 {
     let interactive = io.stdinIsTerminal && io.stdoutIsTerminal && io.handlesSignals
     let lines = ScriptLines()
-    let shellIO = interactive ? io : lines.numbering(io)
+    var shellIO = interactive ? io : lines.numbering(io)
+    let liveLine = LiveLine(write: shellIO.writeError)
+    shellIO.liveLine = liveLine
     let root: CompositionRoot
     do {
       root = try await AppIO.$current.withValue(shellIO) {
@@ -24,7 +26,8 @@ enum Shell {
       if interactive {
         TerminalShellInput(
           editor: LineEditor(
-            historyFile: ShellHistory(file: root.dataFolder.file(ShellHistory.fileName))))
+            historyFile: ShellHistory(file: root.dataFolder.file(ShellHistory.fileName))),
+          liveLine: liveLine)
       } else {
         ScriptShellInput(lines: lines, io: shellIO)
       }

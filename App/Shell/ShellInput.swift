@@ -10,6 +10,8 @@ protocol ShellInput: AnyObject {
   func read(prompt: String) async -> LineEditor.Reading
   /// A whole line above the prompt, such as a banner.
   func printAbove(_ lines: [String])
+  /// A command has ended: what waited for it (a banner during its question) is written.
+  func commandEnded()
   /// The prompt changed (the badge): redrawn if it is on screen.
   func promptChanged(_ prompt: String)
   func completionChanged(_ context: ShellCompletion.Context)
@@ -19,17 +21,39 @@ protocol ShellInput: AnyObject {
   func abandon()
 }
 
-/// The terminal: everything through `LineEditor`.
+/// The terminal: everything through `LineEditor` while a line is read. Between reads a
+/// command owns the terminal: a banner goes above its spinner (the live line the shell's
+/// commands share), or, while it asks a question, waits until the command ends.
 final class TerminalShellInput: ShellInput {
   let editor: LineEditor
+  private let liveLine: LiveLine
+  private var waiting: [String] = []
   var isInteractive: Bool { true }
 
-  init(editor: LineEditor) {
+  init(editor: LineEditor, liveLine: LiveLine) {
     self.editor = editor
+    self.liveLine = liveLine
   }
 
   func read(prompt: String) async -> LineEditor.Reading { await editor.read(prompt: prompt) }
-  func printAbove(_ lines: [String]) { editor.printAbove(lines) }
+
+  func printAbove(_ lines: [String]) {
+    guard !editor.printAboveIfReading(lines) else { return }
+    let written = liveLine.aboveUnlessAsking { Self.write(lines) }
+    if !written { waiting += lines }
+  }
+
+  func commandEnded() {
+    guard !waiting.isEmpty else { return }
+    liveLine.clear()
+    Self.write(waiting)
+    waiting = []
+  }
+
+  private static func write(_ lines: [String]) {
+    FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+  }
+
   func promptChanged(_ prompt: String) { editor.setPrompt(prompt) }
   func completionChanged(_ context: ShellCompletion.Context) { editor.setCompletion(context) }
   func remember(_ line: String) { editor.remember(line) }
@@ -60,6 +84,7 @@ final class ScriptShellInput: ShellInput {
   }
 
   func printAbove(_ lines: [String]) { io.writeOutput(lines.map { $0 + "\n" }.joined()) }
+  func commandEnded() {}
   func promptChanged(_ prompt: String) {}
   func completionChanged(_ context: ShellCompletion.Context) {}
   func remember(_ line: String) {}

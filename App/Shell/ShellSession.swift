@@ -215,6 +215,7 @@ final class ShellSession {
     running = task
     let status = await task.value
     running = nil
+    input.commandEnded()
     if status == ExitCodes.authenticationRequired.rawValue,
       main.state == .signedIn(home.session)
     {

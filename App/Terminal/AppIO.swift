@@ -29,6 +29,10 @@ struct AppIO: Sendable {
   var handlesSignals: Bool
   /// Parts of the composition a test puts in place of the real ones.
   var seams: CompositionSeams
+  /// The spinner line every command's console draws on; nil gives each console its own.
+  /// The shell shares one between its commands and its banners, so that a banner arriving
+  /// while a command's spinner turns goes on a line of its own.
+  var liveLine: LiveLine? = nil
 
   @TaskLocal static var current = AppIO.standard
 

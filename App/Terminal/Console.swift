@@ -18,7 +18,7 @@ struct Console: Sendable {
     self.json = json
     self.jsonLines = jsonLines
     self.io = io
-    liveLine = LiveLine(write: io.writeError)
+    liveLine = io.liveLine ?? LiveLine(write: io.writeError)
     let noColor = io.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     useColor = io.stderrIsTerminal && !noColor && io.environment["TERM"] != "dumb"
   }

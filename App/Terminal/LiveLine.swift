@@ -50,6 +50,18 @@ final class LiveLine: Sendable {
     }
   }
 
+  /// Like `above`, unless a question waits for its answer: then nothing is written and the
+  /// answer is false, for the caller to write it once the question is answered.
+  func aboveUnlessAsking(_ body: () -> Void) -> Bool {
+    state.withLock { state in
+      guard state.suspensions == 0 else { return false }
+      if state.shown { write(Self.clearLine) }
+      body()
+      if state.shown, let text = state.text { write(Self.clearLine + text) }
+      return true
+    }
+  }
+
   /// Puts the line away while a question waits for its answer. Not under the lock while
   /// the answer is read: the spinner's next frame must never wait for a person.
   func suspend() {

@@ -23,7 +23,7 @@ struct ShellTerminalEndToEndTests {
     first.type("login demo\r")
     try await first.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
     first.type("demo-password\r")
-    try await first.waitUntil("the home") { $0.contains("Signed in as demo") }
+    try await Self.waitForThePrompt(first, after: "Signed in as demo")
     first.type("session\r")
     try await Self.waitForThePrompt(first, after: Self.tokenLine)
     first.type(Self.ctrlD)
@@ -90,6 +90,13 @@ struct ShellTerminalEndToEndTests {
     try await terminal.waitUntil("the badge in the prompt") { $0.contains("new)> sess") }
     terminal.type("ion\r")
     try await Self.waitForThePrompt(terminal, after: Self.tokenLine)
+    // Push's 3 s wait turns a spinner: a like a second lands on it while it does.
+    terminal.type("push\r")
+    try await terminal.waitUntil("a new like while the spinner turns") { screen in
+      guard let waiting = screen.range(of: "Waiting 3 s") else { return false }
+      return screen[waiting.upperBound...].contains("New like:")
+    }
+    try await Self.waitForThePrompt(terminal, after: "Push notifications are")
     terminal.type(Self.ctrlD)
     let ended = await terminal.exit()
 
@@ -97,7 +104,7 @@ struct ShellTerminalEndToEndTests {
     let lines = TerminalScreen.lines(of: terminal.screen)
     #expect(
       lines.filter { $0.contains("New like:") }.allSatisfy { $0.hasPrefix("New like:") },
-      "a banner is a line of its own: \(lines)")
+      "a banner is a line of its own, above the prompt or the spinner: \(lines)")
   }
 
   @Test func ctrlC_cancelsThePushWait_andReturnsToThePrompt() async throws {
