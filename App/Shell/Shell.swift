@@ -29,7 +29,7 @@ enum Shell {
             historyFile: ShellHistory(file: root.dataFolder.file(ShellHistory.fileName))),
           liveLine: liveLine)
       } else {
-        ScriptShellInput(lines: lines, io: shellIO)
+        ScriptShellInput(io: shellIO)
       }
     let session = ShellSession(
       globalArguments: globalArguments, options: options, io: shellIO, root: root, input: input)

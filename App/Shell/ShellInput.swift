@@ -65,12 +65,11 @@ final class TerminalShellInput: ShellInput {
 /// the output reads as a transcript. Every line read, by the shell or by a question a
 /// command asks (a password, a preparation step), is counted, so an error names its line.
 final class ScriptShellInput: ShellInput {
-  let lines: ScriptLines
+  /// The script's streams, with its lines counted (`ScriptLines.numbering`).
   private let io: AppIO
   var isInteractive: Bool { false }
 
-  init(lines: ScriptLines, io: AppIO) {
-    self.lines = lines
+  init(io: AppIO) {
     self.io = io
   }
 
