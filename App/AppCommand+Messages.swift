@@ -33,10 +33,6 @@ extension AppCommand.Messages {
       }
     }
 
-    private struct EverybodyDocument: Encodable {
-      let people: [MessagesScreen.PersonDocument]
-    }
-
     @MainActor
     static func showEverybody(_ options: GlobalOptions) async throws {
       let context = try await CommandContext(options: options)
@@ -45,16 +41,15 @@ extension AppCommand.Messages {
       switch viewModel.state {
       case .loaded(let people):
         ShellScope.current?.home?.peopleShown(people.map(\.name))
+        // Written a chunk at a time as it is made: everybody's messages can be tens of MB.
         if context.console.json {
-          JSONOutput.write(
-            EverybodyDocument(people: people.map(MessagesScreen.document)), to: context.console)
+          MessagesScreen.writeJSON(people, to: context.console.outputPart)
         } else {
-          let blocks = people.map { MessagesScreen.lines($0).joined(separator: "\n") }
-          context.console.output(blocks.joined(separator: "\n\n"))
+          MessagesScreen.writeText(people, to: context.console.outputPart)
         }
       case .empty:
         if context.console.json {
-          JSONOutput.write(EverybodyDocument(people: []), to: context.console)
+          MessagesScreen.writeJSON([], to: context.console.outputPart)
         } else {
           context.console.output("No messages.")
         }
@@ -73,9 +68,9 @@ extension AppCommand.Messages {
       switch viewModel.state {
       case .loaded(let person):
         if context.console.json {
-          JSONOutput.write(MessagesScreen.document(person), to: context.console)
+          context.console.outputPart(MessagesScreen.json(person))
         } else {
-          context.console.output(MessagesScreen.lines(person).joined(separator: "\n"))
+          context.console.output(MessagesScreen.text(person))
         }
       case .failed(let error):
         throw context.console.fail(error)

@@ -53,7 +53,7 @@ extension AppCommand.Messages {
             SentDocument(sent: true, to: MessagesScreen.document(person)), to: context.console)
         } else {
           context.console.message(MessagesScreen.sentNotice(to: person))
-          context.console.output(MessagesScreen.lines(person).joined(separator: "\n"))
+          context.console.output(MessagesScreen.text(person))
         }
       case .invalid(let sentences):
         throw context.console.fail(

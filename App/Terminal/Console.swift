@@ -28,6 +28,12 @@ struct Console: Sendable {
     liveLine.above { io.writeOutput(text + "\n") }
   }
 
+  /// Part of the data on stdout, as it is: large answers are written a chunk at a time,
+  /// and their last chunk ends the line.
+  func outputPart(_ text: String) {
+    liveLine.above { io.writeOutput(text) }
+  }
+
   /// A line for the person on stderr, below any live line.
   func message(_ text: String) {
     liveLine.above { io.writeError(text + "\n") }

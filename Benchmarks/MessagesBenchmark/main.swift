@@ -5,17 +5,64 @@ import Foundation
   import Glibc
 #endif
 
-// Decodes a ~50 MB messages envelope (50,000 people × 10 messages) with the app's decoder
-// and with the seed's, each in a fresh process so that peak memory is its own.
+// The messages figures of docs/messages.md, in three parts:
+// 1. the decoders alone: a ~55 MB envelope (50,000 people × 10 messages) decoded by the app's
+//    decoder and by the seed's, each in a fresh process so that peak memory is its own;
+// 2. end to end against a Python client: `app messages` (text and --json) and
+//    Benchmarks/Python/messages_client.py on a 79 MB envelope from a Python server;
+// 3. one 10 MB and one 20 MB message on the embedded backend: send, show as text and as
+//    JSON (the doubling shows whether showing is linear).
+// Parts 2 and 3 run `app` (built in release first if it is not there) under a private,
+// temporary keyring (scripts/with-keyring --private), so they never touch a real one.
 //
-//   swift run -c release messages-benchmark            both, as a table
-//   swift run -c release messages-benchmark run app|seed FILE   one, as a line (used by the above)
+//   swift run -c release messages-benchmark                 everything
+//   swift run -c release messages-benchmark run app|seed FILE   one decoder, one line (part 1)
+//   swift run -c release messages-benchmark end-to-end      parts 2 and 3 (needs a keyring)
 
 let arguments = CommandLine.arguments
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
 if arguments.count == 4, arguments[1] == "run" {
   runOne(approach: arguments[2], file: URL(fileURLWithPath: arguments[3]))
+} else if arguments.count == 2, arguments[1] == "end-to-end" {
+  let app = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("app").path
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "messages-benchmark-\(getpid())")
+  try! FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: scratch) }
+  compareWithPython(app: app, packageRoot: packageRoot, scratch: scratch)
+  largeMessageEndToEnd(app: app, scratch: scratch)
 } else {
   compareBoth()
+  runEndToEndUnderAPrivateKeyring()
+}
+
+/// Builds `app` in release if needed, then runs parts 2 and 3 in a fresh process of this
+/// benchmark (small, so the children's peak memory is theirs) under a private keyring.
+func runEndToEndUnderAPrivateKeyring() {
+  let app = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("app")
+  if !FileManager.default.fileExists(atPath: app.path) {
+    print("\nBuilding app (release) for the end-to-end figures…")
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    build.arguments = ["swift", "build", "-c", "release", "--product", "app"]
+    build.currentDirectoryURL = packageRoot
+    try! build.run()
+    build.waitUntilExit()
+    precondition(build.terminationStatus == 0, "building app failed")
+  }
+  fflush(nil)  // the child writes to the same stdout: what is printed so far goes first
+  let run = Process()
+  run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  run.arguments = [
+    "bash", packageRoot.appendingPathComponent("scripts/with-keyring").path, "--private",
+    arguments[0], "end-to-end",
+  ]
+  try! run.run()
+  run.waitUntilExit()
+  precondition(run.terminationStatus == 0, "the end-to-end part failed")
 }
 
 func compareBoth() {

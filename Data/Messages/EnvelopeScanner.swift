@@ -116,43 +116,56 @@ struct EnvelopeScanner {
 
   // MARK: - Strings
 
-  /// Reads a string at the opening quote and returns its unescaped UTF-8 bytes.
+  /// Reads a string at the opening quote and returns its unescaped UTF-8 bytes. Its end is
+  /// found first, so that the text is written once into a buffer of the right size:
+  /// unescaped text is never longer than its escaped form.
   private mutating func string() throws(EnvelopeError) -> [UInt8] {
-    position += 1
-    var result: [UInt8] = []
-    var chunkStart = position
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") {
-        result.append(contentsOf: bytes[chunkStart..<position])
+    let start = position + 1
+    try skipString()
+    let end = position - 1
+    position = start
+    var failure: EnvelopeError?
+    let text = [UInt8](unsafeUninitializedCapacity: end - start) { output, count in
+      var written = 0
+      while position < end {
+        let byte = bytes[position]
         position += 1
-        return result
+        guard byte == UInt8(ascii: "\\") else {
+          output[written] = byte
+          written += 1
+          continue
+        }
+        do throws(EnvelopeError) {
+          try escape(into: output, at: &written)
+        } catch {
+          failure = error
+          break
+        }
       }
-      if byte == UInt8(ascii: "\\") {
-        if result.isEmpty { result.reserveCapacity(max(16, (bytes.count - chunkStart) / 2)) }
-        result.append(contentsOf: bytes[chunkStart..<position])
-        position += 1
-        try escape(into: &result)
-        chunkStart = position
-        continue
-      }
-      // JSON forbids raw control characters inside strings.
-      guard byte >= 0x20 else { throw .envelopeNotJSON }
-      position += 1
+      count = written
     }
-    throw .envelopeNotJSON
+    if let failure { throw failure }
+    position = end + 1
+    return text
   }
 
-  private mutating func escape(into result: inout [UInt8]) throws(EnvelopeError) {
+  /// An escape after its backslash, written to `output` at `written`.
+  private mutating func escape(
+    into output: UnsafeMutableBufferPointer<UInt8>, at written: inout Int
+  ) throws(EnvelopeError) {
+    func put(_ byte: UInt8) {
+      output[written] = byte
+      written += 1
+    }
     guard let byte = peek() else { throw .envelopeNotJSON }
     position += 1
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): result.append(byte)
-    case UInt8(ascii: "b"): result.append(0x08)
-    case UInt8(ascii: "f"): result.append(0x0C)
-    case UInt8(ascii: "n"): result.append(0x0A)
-    case UInt8(ascii: "r"): result.append(0x0D)
-    case UInt8(ascii: "t"): result.append(0x09)
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): put(byte)
+    case UInt8(ascii: "b"): put(0x08)
+    case UInt8(ascii: "f"): put(0x0C)
+    case UInt8(ascii: "n"): put(0x0A)
+    case UInt8(ascii: "r"): put(0x0D)
+    case UInt8(ascii: "t"): put(0x09)
     case UInt8(ascii: "u"):
       var scalar = try hexQuad()
       if (0xD800...0xDBFF).contains(scalar) {
@@ -168,7 +181,7 @@ struct EnvelopeScanner {
         throw .envelopeNotJSON
       }
       guard let unicode = Unicode.Scalar(scalar) else { throw .envelopeNotJSON }
-      result.append(contentsOf: UTF8.encode(unicode)!)
+      for unit in UTF8.encode(unicode)! { put(unit) }
     default:
       throw .envelopeNotJSON
     }
@@ -178,14 +191,7 @@ struct EnvelopeScanner {
     guard position + 4 <= bytes.count else { throw .envelopeNotJSON }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let byte = bytes[position]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw .envelopeNotJSON
-      }
+      guard let digit = JSONEscapes.hexDigit(bytes[position]) else { throw .envelopeNotJSON }
       value = value << 4 | UInt32(digit)
       position += 1
     }

@@ -12,15 +12,33 @@ public struct UserMessages: Equatable, Sendable {
 }
 
 extension [UserMessages] {
-  /// People by name, case-insensitively; names that differ only in case by their exact
-  /// text, and names equal even then (é written two ways) by their UTF-8 bytes: one order,
-  /// every time, whatever order the server's object had.
+  /// People by name, case-insensitively (Unicode case folding, so "ß" sorts with "ss"),
+  /// then by the name's UTF-8 bytes: one order, every time, whatever order the server's
+  /// object had. Each name's folded form is made once, before sorting, so a comparison is
+  /// two byte-wise compares and never a locale-aware one.
   public func sortedByName() -> [UserMessages] {
-    sorted { (lhs: UserMessages, rhs: UserMessages) -> Bool in
-      let folded = lhs.name.caseInsensitiveCompare(rhs.name)
-      if folded != .orderedSame { return folded == .orderedAscending }
-      if lhs.name != rhs.name { return lhs.name < rhs.name }
-      return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
-    }
+    let keys = map(NameSortKey.init)
+    return indices.sorted { keys[$0] < keys[$1] }.map { self[$0] }
+  }
+}
+
+/// A name as `sortedByName` compares it: its case folding, then its exact bytes, both in
+/// code point order (which byte-wise UTF-8 order is).
+struct NameSortKey: Comparable {
+  let folded: [UInt8]
+  let exact: [UInt8]
+
+  init(_ person: UserMessages) {
+    exact = Array(person.name.utf8)
+    // ASCII folds by lowering A-Z; anything else asks Foundation's (locale-free) folding.
+    folded =
+      exact.allSatisfy { $0 < 0x80 }
+      ? exact.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+      : Array(person.name.folding(options: .caseInsensitive, locale: nil).utf8)
+  }
+
+  static func < (lhs: NameSortKey, rhs: NameSortKey) -> Bool {
+    if lhs.folded != rhs.folded { return lhs.folded.lexicographicallyPrecedes(rhs.folded) }
+    return lhs.exact.lexicographicallyPrecedes(rhs.exact)
   }
 }

@@ -1,8 +1,12 @@
 import Domain
 
-/// Messages as lines: a person per heading, a message per bullet, its text indented below
+/// Messages as text: a person per heading, a message per bullet, its text indented below
 /// so that a message with newlines still reads as one item. Everything from the server goes
-/// through `TerminalText`, so no message can drive the terminal.
+/// through `UTF8Text.appendVisible`, so no message can drive the terminal.
+///
+/// Everybody's messages can be tens of megabytes, so the screens are written into bytes in
+/// one pass and handed out in chunks (`MessagesScreen+Streaming.swift`): the time is linear
+/// in the text, and no second copy of it is ever held.
 public enum MessagesScreen {
   public struct PersonDocument: Encodable, Equatable, Sendable {
     public let name: String
@@ -21,21 +25,11 @@ public enum MessagesScreen {
       messages: person.messages.map { MessageDocument(subject: $0.subject, message: $0.text) })
   }
 
-  public static func lines(_ person: UserMessages) -> [String] {
-    let count =
-      switch person.messages.count {
-      case 0: "no messages"
-      case 1: "1 message"
-      default: "\(person.messages.count) messages"
-      }
-    var lines = ["\(TerminalText.visibleOnOneLine(person.name)) — \(count)"]
-    for message in person.messages {
-      lines.append(
-        contentsOf: indent(TerminalText.visible(message.subject), first: "  • ", rest: "    "))
-      lines.append(
-        contentsOf: indent(TerminalText.visible(message.text), first: "    ", rest: "    "))
-    }
-    return lines
+  /// One person's messages as text, without a final newline.
+  public static func text(_ person: UserMessages) -> String {
+    var text = UTF8Text()
+    appendText(of: person, to: &text)
+    return text.string
   }
 
   /// Said on stderr after a message was sent.
@@ -43,9 +37,21 @@ public enum MessagesScreen {
     "Sent to \(TerminalText.visibleOnOneLine(person.name))."
   }
 
-  private static func indent(_ text: String, first: String, rest: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
-      (index == 0 ? first : rest) + line
+  static func appendText(of person: UserMessages, to text: inout UTF8Text) {
+    text.appendVisible(person.name)
+    text.append(" — ")
+    let count =
+      switch person.messages.count {
+      case 0: "no messages"
+      case 1: "1 message"
+      default: "\(person.messages.count) messages"
+      }
+    text.append(count)
+    for message in person.messages {
+      text.append("\n  • ")
+      text.appendVisible(message.subject, newline: "\n    ")
+      text.append("\n    ")
+      text.appendVisible(message.text, newline: "\n    ")
     }
   }
 }

@@ -3,6 +3,11 @@ import Presentation
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct MessagesScreenTests {
+  private func lines(_ person: UserMessages) -> [String] {
+    MessagesScreen.text(person).split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+  }
+
   @Test func aPerson_isAHeadingWithTheCount_andEachMessageABulletWithItsTextBelow() {
     let person = UserMessages(
       name: "Alice",
@@ -12,7 +17,7 @@ import Testing
       ])
 
     #expect(
-      MessagesScreen.lines(person) == [
+      lines(person) == [
         "Alice — 2 messages",
         "  • Lunch",
         "    Tomorrow?",
@@ -27,7 +32,7 @@ import Testing
     let person = UserMessages(
       name: "Bob", messages: Array(repeating: Message(subject: "s", text: "t"), count: count))
 
-    #expect(MessagesScreen.lines(person).first == heading)
+    #expect(lines(person).first == heading)
   }
 
   @Test func controlCharactersFromTheServer_cannotDriveTheTerminal() {
@@ -35,7 +40,7 @@ import Testing
       name: "Eve\u{1B}[2J\nAdmin",
       messages: [Message(subject: "Hi\u{1B}]0;owned\u{07}", text: "safe\rEVIL")])
 
-    let lines = MessagesScreen.lines(person)
+    let lines = lines(person)
 
     #expect(lines.joined().unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F })
     #expect(lines[0] == "Eve\\u{1b}[2J\\u{a}Admin — 1 message", "a name stays on its heading")

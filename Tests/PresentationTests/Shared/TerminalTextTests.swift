@@ -1,4 +1,5 @@
 import Presentation
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct TerminalTextTests {
@@ -23,5 +24,37 @@ import Testing
 
   @Test func onOneLine_newlinesAreEscapedToo_butTabsStay() {
     #expect(TerminalText.visibleOnOneLine("Ann\nFake line\tx") == "Ann\\u{a}Fake line\tx")
+  }
+
+  /// The rule as the scalars say it, the way it was first written: the byte-level
+  /// implementation must agree with it on any text.
+  private static func reference(_ text: String, keepingNewlines: Bool) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x09: result.unicodeScalars.append(scalar)
+      case 0x0A where keepingNewlines: result.unicodeScalars.append(scalar)
+      case 0x00..<0x20, 0x7F, 0x80..<0xA0: result += "\\u{\(String(scalar.value, radix: 16))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  @Test func anyText_isShownAsTheScalarRuleSays() {
+    var random = SplitMix64(seed: 21)
+    for _ in 0..<2_000 {
+      let text = String(
+        String.UnicodeScalarView(
+          (0..<Int(random.next() % 16)).compactMap { _ in
+            // Mostly the interesting range (controls, Latin-1, C1), sometimes anything.
+            let value =
+              random.next() % 4 == 0
+              ? UInt32(random.next() % 0x11_0000) : UInt32(random.next() % 0x180)
+            return Unicode.Scalar(value)
+          }))
+      #expect(TerminalText.visible(text) == Self.reference(text, keepingNewlines: true))
+      #expect(TerminalText.visibleOnOneLine(text) == Self.reference(text, keepingNewlines: false))
+    }
   }
 }
