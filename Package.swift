@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "messages-benchmark", targets: ["MessagesBenchmark"]),
     .executable(name: "likes-cache-benchmark", targets: ["LikesCacheBenchmark"]),
     .executable(name: "server-load-benchmark", targets: ["ServerLoadBenchmark"]),
+    .executable(name: "startup-benchmark", targets: ["StartupBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -100,7 +101,14 @@ let package = Package(
       exclude: ["CLibEdit"]
     ),
     .executableTarget(
-      name: "MessagesBenchmark", dependencies: ["Data"], path: "Benchmarks/MessagesBenchmark"),
+      name: "MessagesBenchmark", dependencies: ["Data", "BenchmarkSupport"],
+      path: "Benchmarks/MessagesBenchmark"),
+    // Start-up times of `app` against a Foundation-only Swift binary it builds.
+    .executableTarget(
+      name: "StartupBenchmark", dependencies: ["BenchmarkSupport"],
+      path: "Benchmarks/StartupBenchmark"),
+    // Runs child processes and finds the release `app`, for the benchmarks that run it.
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
       name: "LikesCacheBenchmark", dependencies: ["Data", "Domain"],
       path: "Benchmarks/LikesCacheBenchmark"),

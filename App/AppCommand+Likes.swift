@@ -6,6 +6,7 @@ import Presentation
 extension AppCommand {
   struct Likes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "likes",
       abstract: "People who liked you, and your mutual matches.",
       subcommands: [List.self, Unblur.self, Like.self, Skip.self, Mutuals.self, Watch.self],
       defaultSubcommand: List.self)
@@ -15,6 +16,7 @@ extension AppCommand {
 extension AppCommand.Likes {
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract:
         "One page of people who liked you: from the cache when it has the page, else the server.",
       discussion:
@@ -93,6 +95,7 @@ extension AppCommand.Likes {
 
   struct Unblur: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "unblur",
       abstract: "Show the names of people who liked you for \(Int(UnblurWindow.length)) seconds.",
       discussion:
         "The window's end is kept, so every run until then shows names, and the first run after it blurs them again."
@@ -133,6 +136,7 @@ extension AppCommand.Likes {
 
   struct Like: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "like",
       abstract: "Like somebody back: a mutual match, who then moves to your mutuals.")
 
     @OptionGroup var options: GlobalOptions
@@ -146,7 +150,8 @@ extension AppCommand.Likes {
   }
 
   struct Skip: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Skip somebody: they leave the list.")
+    static let configuration = CommandConfiguration(
+      commandName: "skip", abstract: "Skip somebody: they leave the list.")
 
     @OptionGroup var options: GlobalOptions
 
@@ -193,7 +198,8 @@ extension AppCommand.Likes {
   }
 
   struct Mutuals: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Your mutual matches, newest first.")
+    static let configuration = CommandConfiguration(
+      commandName: "mutuals", abstract: "Your mutual matches, newest first.")
 
     @OptionGroup var options: GlobalOptions
 

@@ -7,6 +7,7 @@ import Presentation
 extension AppCommand.Likes {
   struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "watch",
       abstract: "Show new likes and mutual matches as they happen, until Ctrl-C or --for.",
       discussion: """
         One line per event; with --json, one JSON object per line (JSON Lines). On a terminal \

@@ -4,6 +4,7 @@ import Presentation
 extension AppCommand {
   struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "login",
       abstract: "Sign in: interactively, or with --username and --password-stdin.",
       discussion: """
         Without options: checks the saved session, then offers to sign in or sign up, reading \

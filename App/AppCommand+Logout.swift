@@ -5,6 +5,7 @@ import Presentation
 extension AppCommand {
   struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "logout",
       abstract: "Revoke the session's token on the server and delete it from the keyring.",
       discussion: """
         If the server cannot be reached the session is kept, so that you can try again; \

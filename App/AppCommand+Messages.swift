@@ -5,6 +5,7 @@ import Presentation
 extension AppCommand {
   struct Messages: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "messages",
       abstract: "Read and send messages.",
       subcommands: [List.self, Send.self],
       defaultSubcommand: List.self)
@@ -14,6 +15,7 @@ extension AppCommand {
 extension AppCommand.Messages {
   struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "Show everybody's messages, sorted by name, or one person's with --user.")
 
     @OptionGroup var options: GlobalOptions

@@ -5,6 +5,7 @@ import Presentation
 extension AppCommand.Messages {
   struct Send: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "send",
       abstract: "Send a message, then show the recipient's messages.",
       discussion: "An empty subject or message is refused before anything is sent.")
 

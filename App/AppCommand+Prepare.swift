@@ -5,6 +5,7 @@ import Foundation
 extension AppCommand {
   struct Prepare: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "prepare",
       abstract: "Get ready for the hearing check: headphones, quiet, volume at 50%.",
       discussion: """
         Reads one command per line from a terminal or a script (`app prepare < steps.txt`) \

@@ -6,6 +6,7 @@ import Presentation
 extension AppCommand {
   struct Push: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "push",
       abstract: "Push notifications for this device, registered with two backends at once.",
       discussion:
         "status (the default) says whether push is on; on and off register and de-register this "

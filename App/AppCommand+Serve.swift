@@ -7,6 +7,7 @@ import Synchronization
 extension AppCommand {
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "serve",
       abstract: "Serve the backend over HTTP, for other devices and other clients.",
       discussion: """
         Serves the API contract from the backend's database in the data folder: the same \

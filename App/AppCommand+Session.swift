@@ -4,6 +4,7 @@ import Presentation
 extension AppCommand {
   struct Session: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "session",
       abstract: "Show who is signed in, on which server, and where the token is kept.",
       discussion:
         "The session is checked with the server. Exits 4 when nobody is signed in or the session has expired."

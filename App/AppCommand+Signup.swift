@@ -5,6 +5,7 @@ import Presentation
 extension AppCommand {
   struct Signup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "signup",
       abstract: "Create an account and sign in to it.",
       discussion: "Without --password-stdin the password is asked for (not echoed on a terminal).")
 

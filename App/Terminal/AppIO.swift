@@ -39,8 +39,8 @@ struct AppIO: Sendable {
   /// The process's own streams and environment.
   static let standard = AppIO(
     environment: ProcessInfo.processInfo.environment,
-    writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+    writeOutput: { writeAll($0, to: STDOUT_FILENO) },
+    writeError: { writeAll($0, to: STDERR_FILENO) },
     readLine: { Swift.readLine(strippingNewline: true) },
     readToEnd: { FileHandle.standardInput.readDataToEndOfFile() },
     stdinIsTerminal: isatty(STDIN_FILENO) == 1,
@@ -48,6 +48,25 @@ struct AppIO: Sendable {
     stderrIsTerminal: isatty(STDERR_FILENO) == 1,
     handlesSignals: true,
     seams: CompositionSeams())
+}
+
+/// Writes the text's UTF-8 straight from the string's storage (no `Data` copy: everybody's
+/// messages are tens of megabytes), retrying short writes and interruptions.
+private func writeAll(_ text: String, to descriptor: Int32) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return  // a closed stream: nobody is reading any more
+      }
+    }
+  }
 }
 
 /// What the composition root takes from a test instead of building it: nil builds the real

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// One person with one very large message on the embedded backend: `messages send`, then
@@ -8,7 +9,7 @@ func largeMessageEndToEnd(app: String, scratch: URL) {
   let signup = measure(
     [app, "signup", "--username", "bench", "--name", "Bench", "--password-stdin"],
     stdin: file("password"), stdout: file("signup.out"), stderr: file("signup.err"))
-  precondition(signup.status == 0, "app signup failed: \(contents(file("signup.err")))")
+  precondition(signup.status == 0, "app signup failed: \(fileContents(file("signup.err")))")
 
   print("\nOne large message on the embedded backend (each figure a whole `app` run)")
   print("message   messages send   show as text   show as --json   text ÷ json   send ÷ text")
@@ -20,7 +21,7 @@ func largeMessageEndToEnd(app: String, scratch: URL) {
     let send = measure(
       [app, "messages", "send", "--to", name, "--subject", "Large", "--message", "-"],
       stdin: file("message"), stdout: file("send.out"), stderr: file("send.err"))
-    precondition(send.status == 0, "messages send failed: \(contents(file("send.err")))")
+    precondition(send.status == 0, "messages send failed: \(fileContents(file("send.err")))")
     let text = best(
       of: (0..<3).map { _ in
         measure(

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// `app messages` and `app messages --json` against the Python client on one large
@@ -15,7 +16,7 @@ func compareWithPython(app: String, packageRoot: URL, scratch: URL) {
   let login = measure(
     [app, "login", "--api-url", url, "--username", "bench", "--password-stdin"],
     stdin: file("password"), stdout: file("login.out"), stderr: file("login.err"))
-  precondition(login.status == 0, "app login failed: \(contents(file("login.err")))")
+  precondition(login.status == 0, "app login failed: \(fileContents(file("login.err")))")
 
   let client = scripts.appendingPathComponent("messages_client.py").path
   var python: [MeasuredRun] = []
@@ -66,10 +67,6 @@ func best(of runs: [MeasuredRun]) -> MeasuredRun {
 
 func megabytes(_ bytes: Int) -> String {
   String(format: "%.1f", Double(bytes) / 1e6)
-}
-
-func contents(_ path: String) -> String {
-  (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
 }
 
 /// `messages_server.py`, started and waited for until it listens.

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Data
 import Foundation
 
@@ -20,51 +21,18 @@ import Foundation
 //   swift run -c release messages-benchmark end-to-end      parts 2 and 3 (needs a keyring)
 
 let arguments = CommandLine.arguments
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
 if arguments.count == 4, arguments[1] == "run" {
   runOne(approach: arguments[2], file: URL(fileURLWithPath: arguments[3]))
 } else if arguments.count == 2, arguments[1] == "end-to-end" {
-  let app = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("app").path
-  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "messages-benchmark-\(getpid())")
-  try! FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  let scratch = ReleaseApp.scratchFolder("messages-benchmark")
   defer { try? FileManager.default.removeItem(at: scratch) }
-  compareWithPython(app: app, packageRoot: packageRoot, scratch: scratch)
-  largeMessageEndToEnd(app: app, scratch: scratch)
+  compareWithPython(app: ReleaseApp.path, packageRoot: ReleaseApp.packageRoot, scratch: scratch)
+  largeMessageEndToEnd(app: ReleaseApp.path, scratch: scratch)
 } else {
   compareBoth()
-  runEndToEndUnderAPrivateKeyring()
+  ReleaseApp.buildIfMissing()
+  ReleaseApp.rerunUnderAPrivateKeyring(["end-to-end"])
 }
-
-/// Builds `app` in release if needed, then runs parts 2 and 3 in a fresh process of this
-/// benchmark (small, so the children's peak memory is theirs) under a private keyring.
-func runEndToEndUnderAPrivateKeyring() {
-  let app = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("app")
-  if !FileManager.default.fileExists(atPath: app.path) {
-    print("\nBuilding app (release) for the end-to-end figures…")
-    let build = Process()
-    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    build.arguments = ["swift", "build", "-c", "release", "--product", "app"]
-    build.currentDirectoryURL = packageRoot
-    try! build.run()
-    build.waitUntilExit()
-    precondition(build.terminationStatus == 0, "building app failed")
-  }
-  fflush(nil)  // the child writes to the same stdout: what is printed so far goes first
-  let run = Process()
-  run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  run.arguments = [
-    "bash", packageRoot.appendingPathComponent("scripts/with-keyring").path, "--private",
-    arguments[0], "end-to-end",
-  ]
-  try! run.run()
-  run.waitUntilExit()
-  precondition(run.terminationStatus == 0, "the end-to-end part failed")
-}
-
 func compareBoth() {
   let file = FileManager.default.temporaryDirectory.appendingPathComponent(
     "messages-benchmark.json")

@@ -82,7 +82,7 @@ struct EnvelopeScanner {
 
   private mutating func bodyValue() throws(EnvelopeError) -> BodyValue {
     switch peek() {
-    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "\""): return .string(try bodyString())
     case UInt8(ascii: "n"):
       try literal("null")
       return .null
@@ -146,6 +146,46 @@ struct EnvelopeScanner {
     }
     if let failure { throw failure }
     position = end + 1
+    return text
+  }
+
+  /// The body string: nearly the whole input, so it is unescaped in one pass into a buffer
+  /// as large as what is left of the input (pages never written cost no memory), rather
+  /// than measured first as `string()` does.
+  private mutating func bodyString() throws(EnvelopeError) -> [UInt8] {
+    position += 1
+    var failure: EnvelopeError?
+    var closed = false
+    let text = [UInt8](unsafeUninitializedCapacity: bytes.count - position) { output, count in
+      var written = 0
+      while position < bytes.count {
+        let byte = bytes[position]
+        position += 1
+        if byte == UInt8(ascii: "\"") {
+          closed = true
+          break
+        }
+        if byte == UInt8(ascii: "\\") {
+          do throws(EnvelopeError) {
+            try escape(into: output, at: &written)
+          } catch {
+            failure = error
+            break
+          }
+          continue
+        }
+        // JSON forbids raw control characters inside strings.
+        guard byte >= 0x20 else {
+          failure = .envelopeNotJSON
+          break
+        }
+        output[written] = byte
+        written += 1
+      }
+      count = written
+    }
+    if let failure { throw failure }
+    guard closed else { throw .envelopeNotJSON }
     return text
   }
 

@@ -5,17 +5,23 @@ import Foundation
 #endif
 
 /// One run of a program, timed from spawn to exit, with its own peak memory.
-struct MeasuredRun {
-  let seconds: Double
+public struct MeasuredRun {
+  public let seconds: Double
   /// The child's `ru_maxrss` from `wait4`. Linux carries the spawning process's resident
   /// size at exec into it, so this benchmark keeps itself small (tens of MiB) while it
   /// spawns: the figure is the child's own to within that.
-  let peakMiB: Double
-  let status: Int32
+  public let peakMiB: Double
+  public let status: Int32
+
+  public init(seconds: Double, peakMiB: Double, status: Int32) {
+    self.seconds = seconds
+    self.peakMiB = peakMiB
+    self.status = status
+  }
 }
 
 /// Runs `arguments` with stdin, stdout and stderr on files, and waits for it.
-func measure(
+public func measure(
   _ arguments: [String], stdin: String = "/dev/null", stdout: String, stderr: String
 ) -> MeasuredRun {
   var actions = posix_spawn_file_actions_t()
@@ -37,4 +43,9 @@ func measure(
   let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   return MeasuredRun(seconds: seconds, peakMiB: Double(usage.ru_maxrss) / 1024, status: exitCode)
+}
+
+/// A file's text, or "" (for error messages about a run).
+public func fileContents(_ path: String) -> String {
+  (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
 }
