@@ -45,13 +45,13 @@ extension AppCommand.Messages {
         ShellScope.current?.home?.peopleShown(people.map(\.name))
         // Written a chunk at a time as it is made: everybody's messages can be tens of MB.
         if context.console.json {
-          MessagesScreen.writeJSON(people, to: context.console.outputPart)
+          MessagesScreen.writeJSON(people, to: context.console.outputPart(utf8:))
         } else {
-          MessagesScreen.writeText(people, to: context.console.outputPart)
+          MessagesScreen.writeText(people, to: context.console.outputPart(utf8:))
         }
       case .empty:
         if context.console.json {
-          MessagesScreen.writeJSON([], to: context.console.outputPart)
+          MessagesScreen.writeJSON([], to: context.console.outputPart(utf8:))
         } else {
           context.console.output("No messages.")
         }

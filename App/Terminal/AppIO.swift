@@ -15,6 +15,9 @@ struct AppIO: Sendable {
   var environment: [String: String]
   /// Writes text to stdout as it is (no newline added).
   var writeOutput: @Sendable (String) -> Void
+  /// Writes UTF-8 to stdout as it is; nil writes it through `writeOutput`. The binary's
+  /// writes the bytes straight out, so a large answer is never made a `String` again.
+  var writeOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil
   /// Writes text to stderr as it is.
   var writeError: @Sendable (String) -> Void
   /// The next line of stdin without its newline; nil at the end of input.
@@ -40,6 +43,8 @@ struct AppIO: Sendable {
   static let standard = AppIO(
     environment: ProcessInfo.processInfo.environment,
     writeOutput: { writeAll($0, to: STDOUT_FILENO) },
+    writeOutputBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll($0, to: STDOUT_FILENO) }
+    },
     writeError: { writeAll($0, to: STDERR_FILENO) },
     readLine: { Swift.readLine(strippingNewline: true) },
     readToEnd: { FileHandle.standardInput.readDataToEndOfFile() },
@@ -54,17 +59,19 @@ struct AppIO: Sendable {
 /// messages are tens of megabytes), retrying short writes and interruptions.
 private func writeAll(_ text: String, to descriptor: Int32) {
   var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return  // a closed stream: nobody is reading any more
-      }
+  text.withUTF8 { writeAll($0, to: descriptor) }
+}
+
+private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    if written > 0 {
+      offset += written
+    } else if written < 0 && errno == EINTR {
+      continue
+    } else {
+      return  // a closed stream: nobody is reading any more
     }
   }
 }

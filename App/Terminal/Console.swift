@@ -34,6 +34,17 @@ struct Console: Sendable {
     liveLine.above { io.writeOutput(text) }
   }
 
+  /// `outputPart` for text already in UTF-8 (everybody's messages, a chunk at a time).
+  func outputPart(utf8 bytes: [UInt8]) {
+    liveLine.above {
+      if let writeBytes = io.writeOutputBytes {
+        writeBytes(bytes)
+      } else {
+        io.writeOutput(String(decoding: bytes, as: UTF8.self))
+      }
+    }
+  }
+
   /// A line for the person on stderr, below any live line.
   func message(_ text: String) {
     liveLine.above { io.writeError(text + "\n") }

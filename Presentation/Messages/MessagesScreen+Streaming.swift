@@ -1,13 +1,14 @@
 import Domain
 
-/// Everybody's messages, as text or as the `--json` document, handed out in chunks of
-/// about `chunkSize` bytes (always whole people) for the caller to write as they come.
+/// Everybody's messages, as text or as the `--json` document, handed out as UTF-8 chunks of
+/// about `chunkSize` bytes (always whole people) for the caller to write as they come. Bytes,
+/// not `String`s: making a `String` of each chunk would check all of its UTF-8 again.
 extension MessagesScreen {
   public static let defaultChunkSize = 1 << 16
 
   /// The people's screens, separated by a blank line, ending with a newline.
   public static func writeText(
-    _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: (String) -> Void
+    _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: ([UInt8]) -> Void
   ) {
     var text = UTF8Text()
     for (position, person) in people.enumerated() {
@@ -16,13 +17,13 @@ extension MessagesScreen {
       flushIfFull(&text, chunkSize, write)
     }
     text.append("\n")
-    write(text.string)
+    write(text.bytes)
   }
 
   /// `{"people": [PersonDocument]}` as `JSONEncoder` writes it (see `UTF8Text+JSON`), ending
   /// with a newline.
   public static func writeJSON(
-    _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: (String) -> Void
+    _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: ([UInt8]) -> Void
   ) {
     var text = UTF8Text()
     text.append("{\n  \"people\" : [")
@@ -34,7 +35,7 @@ extension MessagesScreen {
       flushIfFull(&text, chunkSize, write)
     }
     text.append("\n  ]\n}\n")
-    write(text.string)
+    write(text.bytes)
   }
 
   /// One person's document (`document(_:)`) as `JSONEncoder` writes it, ending with a newline.
@@ -78,10 +79,10 @@ extension MessagesScreen {
   }
 
   private static func flushIfFull(
-    _ text: inout UTF8Text, _ chunkSize: Int, _ write: (String) -> Void
+    _ text: inout UTF8Text, _ chunkSize: Int, _ write: ([UInt8]) -> Void
   ) {
     guard text.count >= chunkSize else { return }
-    write(text.string)
+    write(text.bytes)
     text.removeAll()
   }
 }

@@ -26,7 +26,7 @@ extension UTF8Text {
 
   /// Two spaces per level.
   public mutating func appendIndent(_ level: Int) {
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    for _ in 0..<2 * level { bytes.append(UInt8(ascii: " ")) }
   }
 
   private mutating func appendJSONEscape(_ byte: UInt8) {

@@ -1,7 +1,9 @@
-import Domain
+import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import Domain
 
 @Suite(.timeLimit(.minutes(1))) struct MessagesUseCasesTests {
   @Test(arguments: [
@@ -96,5 +98,26 @@ private final class MessagesRepositoryStub: MessagesRepository {
     calls.append("send \(draft.recipient)")
     return UserMessages(
       name: draft.recipient, messages: [Message(subject: draft.subject, text: draft.text)])
+  }
+}
+
+/// The sort key's shortcuts against Foundation's folding, which they stand in for.
+@Suite(.timeLimit(.minutes(1))) struct NameSortKeyTests {
+  @Test func everyScalarTheShortcutsCover_foldsAsFoundationFoldsIt() {
+    for value in UInt32(0)...0x17F {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let name = "a\(Character(scalar))Z"
+      #expect(
+        NameSortKey.caseFolded(name, utf8: Array(name.utf8))
+          == Array(name.folding(options: .caseInsensitive, locale: nil).utf8),
+        "U+\(String(value, radix: 16))")
+    }
+  }
+
+  @Test(arguments: ["Zoë", "ÉLODIE", "Łukasz", "Straße", "µ-Mike", "Ἀχιλλεύς", "山田", "ǅemal"])
+  func names_foldAsFoundationFoldsThem(name: String) {
+    #expect(
+      NameSortKey.caseFolded(name, utf8: Array(name.utf8))
+        == Array(name.folding(options: .caseInsensitive, locale: nil).utf8))
   }
 }

@@ -45,7 +45,9 @@ import Testing
     var random = SplitMix64(seed: UInt64(count) + 7)
     let people = Self.randomPeople(&random, count: count)
     var written = ""
-    MessagesScreen.writeJSON(people, chunkSize: 64) { written += $0 }
+    MessagesScreen.writeJSON(people, chunkSize: 64) {
+      written += String(decoding: $0, as: UTF8.self)
+    }
     #expect(
       written == Self.encoderJSON(EverybodyDocument(people: people.map(MessagesScreen.document))))
   }
@@ -61,7 +63,9 @@ import Testing
     var random = SplitMix64(seed: 5)
     let people = Self.randomPeople(&random, count: 30)
     var chunks: [String] = []
-    MessagesScreen.writeText(people, chunkSize: 100) { chunks.append($0) }
+    MessagesScreen.writeText(people, chunkSize: 100) {
+      chunks.append(String(decoding: $0, as: UTF8.self))
+    }
     let expected = people.map(MessagesScreen.text).joined(separator: "\n\n") + "\n"
     #expect(chunks.joined() == expected)
     #expect(chunks.count > 1, "a small chunk size gives several chunks")
