@@ -49,6 +49,7 @@ extension AppCommand.Messages {
         } else {
           MessagesScreen.writeText(people, to: context.console.outputPart(utf8:))
         }
+        ProcessLifetime.keepUntilExit(viewModel, io: context.console.io)
       case .empty:
         if context.console.json {
           MessagesScreen.writeJSON([], to: context.console.outputPart(utf8:))
