@@ -199,13 +199,11 @@ struct EnvelopeScanner {
     }
     guard let byte = peek() else { throw .envelopeNotJSON }
     position += 1
+    if let short = JSONEscapes.shortEscape(byte) {
+      put(short)
+      return
+    }
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): put(byte)
-    case UInt8(ascii: "b"): put(0x08)
-    case UInt8(ascii: "f"): put(0x0C)
-    case UInt8(ascii: "n"): put(0x0A)
-    case UInt8(ascii: "r"): put(0x0D)
-    case UInt8(ascii: "t"): put(0x09)
     case UInt8(ascii: "u"):
       var scalar = try hexQuad()
       if (0xD800...0xDBFF).contains(scalar) {
@@ -216,7 +214,7 @@ struct EnvelopeScanner {
         position += 2
         let low = try hexQuad()
         guard (0xDC00...0xDFFF).contains(low) else { throw .envelopeNotJSON }
-        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        scalar = JSONEscapes.scalar(high: scalar, low: low)
       } else if (0xDC00...0xDFFF).contains(scalar) {
         throw .envelopeNotJSON
       }

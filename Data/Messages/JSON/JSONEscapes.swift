@@ -9,6 +9,25 @@ enum JSONEscapes {
     }
   }
 
+  /// The byte a one-letter escape stands for (`\n` a newline, `\"` a quote), or nil when
+  /// the letter makes no such escape (`u` among them: it takes four hex digits).
+  static func shortEscape(_ letter: UInt8) -> UInt8? {
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+    case UInt8(ascii: "b"): 0x08
+    case UInt8(ascii: "f"): 0x0C
+    case UInt8(ascii: "n"): 0x0A
+    case UInt8(ascii: "r"): 0x0D
+    case UInt8(ascii: "t"): 0x09
+    default: nil
+    }
+  }
+
+  /// The scalar a UTF-16 surrogate pair stands for.
+  static func scalar(high: UInt32, low: UInt32) -> UInt32 {
+    0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+  }
+
   /// The text of a string whose escapes `JSONTapeParser` has already checked, unescaped
   /// into UTF-8 in `output` (as long as `text` at least); returns the length written.
   static func unescapeChecked(
@@ -27,25 +46,20 @@ enum JSONEscapes {
         position += 1
         continue
       }
-      let kind = text[position + 1]
+      let letter = text[position + 1]
       position += 2
-      switch kind {
-      case UInt8(ascii: "b"): put(0x08)
-      case UInt8(ascii: "f"): put(0x0C)
-      case UInt8(ascii: "n"): put(0x0A)
-      case UInt8(ascii: "r"): put(0x0D)
-      case UInt8(ascii: "t"): put(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = quad(text, at: position)
-        position += 4
-        if (0xD800...0xDBFF).contains(scalar) {
-          let low = quad(text, at: position + 2)
-          position += 6
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-        }
-        for unit in UTF8.encode(Unicode.Scalar(scalar)!)! { put(unit) }
-      default: put(kind)  // \" \\ \/
+      if let short = shortEscape(letter) {
+        put(short)
+        continue
       }
+      // `\uXXXX`, maybe a surrogate pair: the parser let through only well-formed ones.
+      var scalar = quad(text, at: position)
+      position += 4
+      if (0xD800...0xDBFF).contains(scalar) {
+        scalar = Self.scalar(high: scalar, low: quad(text, at: position + 2))
+        position += 6
+      }
+      for unit in UTF8.encode(Unicode.Scalar(scalar)!)! { put(unit) }
     }
     return written
   }

@@ -114,10 +114,8 @@ struct JSONTapeParser {
     guard position + 1 < bytes.count else { return false }
     let kind = bytes[position + 1]
     position += 2
+    if JSONEscapes.shortEscape(kind) != nil { return true }
     switch kind {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-      return true
     case UInt8(ascii: "u"):
       guard let unit = hexQuad() else { return false }
       if (0xDC00...0xDFFF).contains(unit) { return false }
