@@ -29,8 +29,6 @@ final class JSONTape: Sendable {
     var start: UInt32
     var end: UInt32
     var kind: Kind
-
-    var isString: Bool { kind == .asciiString || kind == .plainString || kind == .escapedString }
   }
 
   /// The document's bytes, which the string entries point into.
