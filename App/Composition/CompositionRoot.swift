@@ -5,10 +5,6 @@ import Domain
 import Foundation
 import Logging
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The only place that knows concrete types: it picks the backend, the HTTP client and the
 /// session store from the global options and hands out Domain ports. A test's
 /// `CompositionSeams` (in `AppIO`) replace the HTTP client, the session store and the clock.
@@ -79,7 +75,7 @@ struct CompositionRoot {
     if let apiURL = options.resolvedAPIURL {
       backend = .remote(apiURL)
       endpoint = APIEndpoint(baseURL: apiURL)
-      client = io.seams.httpClient ?? URLSessionHTTPClient()
+      client = io.seams.httpClient ?? AsyncHTTPClientAdapter()
     } else {
       backend = .embedded(dataFolder: dataFolder.url)
       endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
@@ -116,6 +112,17 @@ struct CompositionRoot {
   /// unreadable.
   func openAppDatabase() async throws -> (AppDatabase, AppDatabase.Recovery) {
     try await AppDatabase.open(at: appDatabaseFile, now: Date())
+  }
+
+  /// The app's database, opened only when its file is there already: nil, and nothing
+  /// created, otherwise.
+  func openExistingAppDatabase() async -> Result<(AppDatabase, AppDatabase.Recovery), any Error>? {
+    guard FileManager.default.fileExists(atPath: appDatabaseFile.path) else { return nil }
+    do {
+      return .success(try await openAppDatabase())
+    } catch {
+      return .failure(error)
+    }
   }
 
   private var appDatabaseFile: URL { dataFolder.file("app.sqlite") }
@@ -155,7 +162,7 @@ struct CompositionRoot {
     let vendorEndpoint = vendorURL.map(APIEndpoint.init(baseURL:)) ?? endpoint
     let vendorClient: any HTTPClient =
       switch (backend, vendorURL, injectedHTTPClient) {
-      case (.embedded, .some, nil): LoggingHTTPClient(URLSessionHTTPClient(), logger: logger)
+      case (.embedded, .some, nil): LoggingHTTPClient(AsyncHTTPClientAdapter(), logger: logger)
       default: httpClient
       }
     return PushRegistrationFlows(
@@ -221,5 +228,13 @@ struct CompositionRoot {
     }
     logger.logLevel = verbose ? .debug : .warning
     return logger
+  }
+}
+
+extension AppDatabase.Recovery {
+  /// What the person is told about it, if anything.
+  var notice: String? {
+    guard case .rebuilt(let movedTo) = self else { return nil }
+    return "The likes cache was unreadable; it was moved to \(movedTo) and a new one was started."
   }
 }

@@ -4,7 +4,8 @@ import Presentation
 
 /// The composition of the likes commands: the signed-in user's notification center over the
 /// app's database, its use cases and its clocks. Commands get view models from here and never
-/// name a use case, a store or a clock. Signed out is exit 4 before any database or request.
+/// name a use case, a store or a clock. Signed out is exit 4 before any request, and before
+/// any database is created.
 @MainActor
 struct LikesComposition {
   let command: CommandContext
@@ -13,20 +14,34 @@ struct LikesComposition {
   init(options: GlobalOptions, jsonLines: Bool = false) async throws {
     command = try await CommandContext(options: options, jsonLines: jsonLines)
     let console = command.console
-    let stored: RemoteUserSession?
+    let root = command.root
+    // An existing cache is opened while the keyring is asked whose it is: the two waits
+    // (a D-Bus exchange, a file lock and SQLite's set-up) overlap instead of adding up.
+    async let existingDatabase = root.openExistingAppDatabase()
+    // The account alone: a cached page needs no token, and reading one costs the keyring an
+    // encrypted exchange. Requests read the token when they are made (`SignedInAccess`).
+    let username: String?
     do {
-      stored = try await command.root.sessionStore.readUserSession()
+      username = try await root.sessionStore.signedInUsername()
     } catch {
       throw console.fail(UserFacingError(error))
     }
-    guard let stored else { throw console.fail(command.notSignedIn(notice: nil)) }
-    do {
-      let (database, recovery) = try await command.root.openAppDatabase()
-      if case .rebuilt(let movedTo) = recovery {
-        console.warning(
-          "The likes cache was unreadable; it was moved to \(movedTo) and a new one was started.")
+    // Awaited before "not signed in" too: a file moved aside is said, whoever is signed in.
+    let opened = await existingDatabase
+    guard let username else {
+      if case .success((_, let recovery)) = opened, let notice = recovery.notice {
+        console.warning(notice)
       }
-      environment = command.root.likesEnvironment(database: database, username: stored.username)
+      throw console.fail(command.notSignedIn(notice: nil))
+    }
+    do {
+      let (database, recovery) =
+        if let opened { try opened.get() } else { try await root.openAppDatabase() }
+      if let notice = recovery.notice { console.warning(notice) }
+      environment = command.root.likesEnvironment(database: database, username: username)
+      // Open until the process exits: closing SQLite's last connection checkpoints the WAL
+      // into the file, a millisecond of every command; commits checkpoint it as it grows.
+      ProcessLifetime.keepUntilExit(environment, io: console.io)
     } catch {
       throw console.fail(
         UserFacingError(

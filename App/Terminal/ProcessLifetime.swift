@@ -5,7 +5,8 @@ import Synchronization
 /// A command that is the whole process (not one of the shell's, not one a test runs in
 /// process) ends by exiting. Freeing a large answer object by object just before (1.5
 /// million strings for a 79 MB messages envelope: about 0.1 s) would give back memory
-/// nobody will use; compilers skip freeing at exit for the same reason.
+/// nobody will use; compilers skip freeing at exit for the same reason. Closing the likes
+/// database would checkpoint its WAL, work the next commit does anyway.
 enum ProcessLifetime {
   private static let kept = Mutex<[any Sendable]>([])
 

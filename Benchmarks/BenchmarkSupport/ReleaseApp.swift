@@ -1,23 +1,32 @@
 import Foundation
 
-/// What the benchmarks that run `app` share: the package, the release `app` beside the
-/// benchmark's own binary (built first if it is missing), and a private keyring.
+/// What the benchmarks that run `app` share: the package, the release `app` as the README
+/// builds it (with the Swift standard library and Foundation linked in), and a private
+/// keyring.
 public enum ReleaseApp {
   /// The package's root, from this file's place in it.
   public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `app` in the same build folder as the running benchmark.
+  /// The static build's own folder. SwiftPM rebuilds everything when a build's flags change,
+  /// so the benchmarks' plain release build and this one never share a folder.
+  public static let scratchPath = packageRoot.appendingPathComponent(".build/static")
+
+  /// `app` built with `--static-swift-stdlib`, as users build it.
   public static var path: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appendingPathComponent("app").path
+    scratchPath.appendingPathComponent("release/app").path
   }
 
-  /// Builds `app` in release unless it is there.
-  public static func buildIfMissing() {
-    guard !FileManager.default.fileExists(atPath: path) else { return }
-    print("Building app (release)…")
-    run(["swift", "build", "-c", "release", "--product", "app"], in: packageRoot)
+  /// Brings that `app` up to date: a few seconds when it is, about five minutes the first
+  /// time. A progress line while it builds, the log only if the build fails.
+  public static func build() {
+    fflush(nil)
+    run(
+      [
+        "bash", packageRoot.appendingPathComponent("scripts/build-quietly").path, "-c",
+        "release", "--static-swift-stdlib", "--product", "app", "--scratch-path",
+        scratchPath.path,
+      ], in: packageRoot)
   }
 
   /// Runs this benchmark again, with `arguments`, under a private, temporary keyring

@@ -13,7 +13,7 @@ import Foundation
 //    Benchmarks/Python/messages_client.py on a 79 MB envelope from a Python server;
 // 3. one 10 MB and one 20 MB message on the embedded backend: send, show as text and as
 //    JSON (the doubling shows whether showing is linear).
-// Parts 2 and 3 run `app` (built in release first if it is not there) under a private,
+// Parts 2 and 3 run the release `app` as users build it (`ReleaseApp.build()`) under a private,
 // temporary keyring (scripts/with-keyring --private), so they never touch a real one.
 //
 //   swift run -c release messages-benchmark                 everything
@@ -30,7 +30,7 @@ if arguments.count == 4, arguments[1] == "run" {
   largeMessageEndToEnd(app: ReleaseApp.path, scratch: scratch)
 } else {
   compareBoth()
-  ReleaseApp.buildIfMissing()
+  ReleaseApp.build()
   ReleaseApp.rerunUnderAPrivateKeyring(["end-to-end"])
 }
 func compareBoth() {

@@ -7,9 +7,10 @@ import Foundation
 // already cached). Each command runs 30 times, interleaved, in a process of its own; the
 // medians are compared.
 //
-//   swift run -c release startup-benchmark           the release app beside it (built if needed)
-//   swift run -c release startup-benchmark APP       another build of app, such as one linked
-//                                                    with --static-swift-stdlib
+//   swift run -c release startup-benchmark           the release app as the README builds it
+//                                                    (brought up to date in .build/static)
+//   swift run -c release startup-benchmark APP       another build of app, such as one without
+//                                                    --static-swift-stdlib
 //   swift run -c release startup-benchmark measure APP   the measuring part (needs a keyring)
 
 let rounds = 30
@@ -18,7 +19,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "measure", arguments.count == 2 {
   measureStartup(app: arguments[1])
 } else if arguments.count <= 1 {
-  if arguments.isEmpty { ReleaseApp.buildIfMissing() }
+  if arguments.isEmpty { ReleaseApp.build() }
   let app =
     arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? ReleaseApp.path
   ReleaseApp.rerunUnderAPrivateKeyring(["measure", app])

@@ -55,4 +55,65 @@ static inline SecretSearchFlags app_search_all_unlocking(void) {
   return SECRET_SEARCH_ALL | SECRET_SEARCH_UNLOCK;
 }
 
+// The `account` attributes of the unlocked items whose attributes include `attributes`,
+// asked of the Secret Service over D-Bus directly: `SearchItems`, then one property read per
+// item. libsecret's search does the same in 16 messages (it builds proxies, watches the
+// service's name and asks to unlock), about 2.5 ms more on every start. Items that are
+// locked are only counted (`locked_count`): unlocking needs libsecret's prompt. Returns a
+// NULL-terminated array (g_strfreev it), or NULL with `error` set.
+static inline gchar **app_unlocked_accounts(GHashTable *attributes, GCancellable *cancellable,
+                                           guint *locked_count, GError **error) {
+  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, cancellable, error);
+  if (bus == NULL) return NULL;
+  GVariantBuilder pattern;
+  g_variant_builder_init(&pattern, G_VARIANT_TYPE("a{ss}"));
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init(&iter, attributes);
+  while (g_hash_table_iter_next(&iter, &key, &value)) {
+    g_variant_builder_add(&pattern, "{ss}", (const char *)key, (const char *)value);
+  }
+  GVariant *found = g_dbus_connection_call_sync(
+      bus, "org.freedesktop.secrets", "/org/freedesktop/secrets",
+      "org.freedesktop.Secret.Service", "SearchItems", g_variant_new("(a{ss})", &pattern),
+      G_VARIANT_TYPE("(aoao)"), G_DBUS_CALL_FLAGS_NONE, -1, cancellable, error);
+  if (found == NULL) {
+    g_object_unref(bus);
+    return NULL;
+  }
+  GVariant *unlocked = g_variant_get_child_value(found, 0);
+  GVariant *locked = g_variant_get_child_value(found, 1);
+  *locked_count = (guint)g_variant_n_children(locked);
+  GPtrArray *accounts = g_ptr_array_new_with_free_func(g_free);
+  gsize count = g_variant_n_children(unlocked);
+  for (gsize index = 0; index < count; index++) {
+    const char *path = NULL;
+    g_variant_get_child(unlocked, index, "&o", &path);
+    GVariant *answer = g_dbus_connection_call_sync(
+        bus, "org.freedesktop.secrets", path, "org.freedesktop.DBus.Properties", "Get",
+        g_variant_new("(ss)", "org.freedesktop.Secret.Item", "Attributes"),
+        G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NONE, -1, cancellable, error);
+    if (answer == NULL) {
+      g_ptr_array_free(accounts, TRUE);
+      accounts = NULL;
+      break;
+    }
+    GVariant *item_attributes = NULL;
+    g_variant_get(answer, "(v)", &item_attributes);
+    const char *account = NULL;
+    if (g_variant_lookup(item_attributes, "account", "&s", &account)) {
+      g_ptr_array_add(accounts, g_strdup(account));
+    }
+    g_variant_unref(item_attributes);
+    g_variant_unref(answer);
+  }
+  g_variant_unref(unlocked);
+  g_variant_unref(locked);
+  g_variant_unref(found);
+  g_object_unref(bus);
+  if (accounts == NULL) return NULL;
+  g_ptr_array_add(accounts, NULL);
+  return (gchar **)g_ptr_array_free(accounts, FALSE);
+}
+
 #endif

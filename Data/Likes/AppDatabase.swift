@@ -55,10 +55,18 @@ public final class AppDatabase: Sendable {
     var configuration = Configuration()
     // Several `app` processes may share the file: wait for a writer instead of failing.
     configuration.busyMode = .timeout(10)
-    let pool = try DatabasePool(path: url.path, configuration: configuration)
+    // In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the app or
+    // a failed write loses nothing and never corrupts the file; only a power cut can undo
+    // the last commits, and everything here is a cache that can be fetched again. FULL made
+    // every page shown (which records who was shown) wait for the disk.
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    // One connection in WAL mode: other `app` processes still read while this one writes,
+    // and a command opens one SQLite connection instead of a pool's writer and reader.
+    configuration.journalMode = .wal
+    let queue = try DatabaseQueue(path: url.path, configuration: configuration)
     // A file that is not a database fails only when first read: read it now.
-    _ = try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
-    let database = try AppDatabase(pool)
+    _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+    let database = try AppDatabase(queue)
     try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     return database
   }

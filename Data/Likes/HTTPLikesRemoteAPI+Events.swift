@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
   private struct EventsDTO: Decodable {
     let events: [EventDTO]
@@ -26,7 +22,7 @@ extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
   public func fetchEvents(after: Int, wait: Int, token: AccessToken) async throws
     -> RealtimeEventBatch
   {
-    var request = URLRequest(
+    var request = HTTPRequest(
       url: endpoint.url(
         "/events",
         query: [
@@ -34,9 +30,9 @@ extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
           URLQueryItem(name: "wait", value: "\(wait)"),
         ]))
     request.authorize(with: token)
-    let (data, response) = try await client.send(request)
-    guard APIErrorMapper.isSuccess(response) else { throw APIErrorMapper.map(data, from: response) }
-    guard let batch = try? JSONDecoder().decode(EventsDTO.self, from: data) else {
+    let response = try await client.send(request)
+    guard response.isSuccess else { throw APIErrorMapper.map(response) }
+    guard let batch = try? JSONDecoder().decode(EventsDTO.self, from: response.body) else {
       throw RemoteAPIError.invalidResponse(reason: "the events answer does not follow the contract")
     }
     // Event types this app does not know yet are passed over, not failed on.

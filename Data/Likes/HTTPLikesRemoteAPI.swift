@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// `LikesRemoteAPI` over HTTP, per section 3 of the backend contract.
 public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
   let endpoint: APIEndpoint
@@ -55,16 +51,15 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
   ) {
     var request = request(
       endpoint.url("/likes/\(APIEndpoint.encodeSegment(id))/like"), token: token)
-    request.httpMethod = "POST"
+    request.method = "POST"
     let answer: LikeDTO = try await send(request, what: "like answer", id: id)
     return (answer.mutualMatch, answer.item.user)
   }
 
   public func skip(id: String, token: AccessToken) async throws {
     var request = request(endpoint.url("/likes/\(APIEndpoint.encodeSegment(id))"), token: token)
-    request.httpMethod = "DELETE"
-    let (data, response) = try await client.send(request)
-    try Self.check(data, response, id: id)
+    request.method = "DELETE"
+    try Self.check(try await client.send(request), id: id)
   }
 
   public func fetchMutuals(token: AccessToken) async throws -> [LikedUser] {
@@ -73,26 +68,26 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
     return answer.data.map(\.user)
   }
 
-  private func request(_ url: URL, token: AccessToken) -> URLRequest {
-    var request = URLRequest(url: url)
+  private func request(_ url: URL, token: AccessToken) -> HTTPRequest {
+    var request = HTTPRequest(url: url)
     request.authorize(with: token)
     return request
   }
 
-  private func send<T: Decodable>(_ request: URLRequest, what: String, id: String? = nil)
+  private func send<T: Decodable>(_ request: HTTPRequest, what: String, id: String? = nil)
     async throws -> T
   {
-    let (data, response) = try await client.send(request)
-    try Self.check(data, response, id: id)
-    guard let decoded = try? JSONDecoder().decode(T.self, from: data) else {
+    let response = try await client.send(request)
+    try Self.check(response, id: id)
+    guard let decoded = try? JSONDecoder().decode(T.self, from: response.body) else {
       throw RemoteAPIError.invalidResponse(reason: "the \(what) does not follow the contract")
     }
     return decoded
   }
 
-  private static func check(_ data: Data, _ response: HTTPURLResponse, id: String?) throws {
-    guard !APIErrorMapper.isSuccess(response) else { return }
-    if response.statusCode == 404, let id { throw LikesError.unknownPerson(id: id) }
-    throw APIErrorMapper.map(data, from: response)
+  private static func check(_ response: HTTPResponse, id: String?) throws {
+    guard !response.isSuccess else { return }
+    if response.status == 404, let id { throw LikesError.unknownPerson(id: id) }
+    throw APIErrorMapper.map(response)
   }
 }

@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// `MessagesRepository` over HTTP, per section 2 of the backend contract.
 public struct HTTPMessagesRepository: MessagesRepository {
   private let endpoint: APIEndpoint
@@ -16,14 +12,14 @@ public struct HTTPMessagesRepository: MessagesRepository {
   }
 
   public func loadAll(with token: AccessToken) async throws -> [UserMessages] {
-    var request = URLRequest(url: endpoint.url("/messages"))
+    var request = HTTPRequest(url: endpoint.url("/messages"))
     request.authorize(with: token)
     let response: BackendResponse<AllMessagesBody> = try await send(request)
     return response.body.items
   }
 
   public func load(person name: String, with token: AccessToken) async throws -> UserMessages {
-    var request = URLRequest(url: endpoint.url("/messages/" + APIEndpoint.encodeSegment(name)))
+    var request = HTTPRequest(url: endpoint.url("/messages/" + APIEndpoint.encodeSegment(name)))
     request.authorize(with: token)
     do {
       let response: BackendResponse<UserMessagesBody> = try await send(request)
@@ -34,11 +30,10 @@ public struct HTTPMessagesRepository: MessagesRepository {
   }
 
   public func send(_ draft: MessageDraft, with token: AccessToken) async throws -> UserMessages {
-    var request = URLRequest(url: endpoint.url("/messages"))
-    request.httpMethod = "POST"
+    var request = HTTPRequest("POST", url: endpoint.url("/messages"))
     request.authorize(with: token)
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = try JSONEncoder().encode([
+    request.setHeader("Content-Type", "application/json")
+    request.body = try JSONEncoder().encode([
       "user": draft.recipient, "operation": "add_message", "subject": draft.subject,
       "message": draft.text,
     ])
@@ -49,19 +44,18 @@ public struct HTTPMessagesRepository: MessagesRepository {
   /// Sends the request and reads the envelope, whatever the HTTP status: the contract lets a
   /// server answer 200 with an error envelope, and an error status with one too. An error
   /// status without an envelope (a proxy's page) is reported by its status.
-  private func send<T: DecodableResponse>(_ request: URLRequest) async throws -> BackendResponse<T>
+  private func send<T: DecodableResponse>(_ request: HTTPRequest) async throws
+    -> BackendResponse<T>
   {
-    let (data, response) = try await client.send(request)
-    if response.statusCode == 401 { throw RemoteAPIError.unauthorized }
+    let response = try await client.send(request)
+    if response.status == 401 { throw RemoteAPIError.unauthorized }
     do {
-      return try BackendResponse<T>(data: data)
+      return try BackendResponse<T>(data: response.body)
     } catch .failed(let statusCode, let message) {
       if statusCode == 401 { throw RemoteAPIError.unauthorized }
       throw RemoteAPIError.server(status: statusCode, code: nil, description: message)
     } catch {
-      guard APIErrorMapper.isSuccess(response) else {
-        throw APIErrorMapper.map(data, from: response)
-      }
+      guard response.isSuccess else { throw APIErrorMapper.map(response) }
       throw RemoteAPIError.invalidResponse(reason: error.description)
     }
   }

@@ -7,10 +7,6 @@ import Foundation
   import OpenCombine
 #endif
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// `SessionUC` over `POST /push/session`, with the signed-in user's token.
 public struct HTTPSessionUC: SessionUC {
   private let endpoint: APIEndpoint
@@ -30,8 +26,7 @@ public struct HTTPSessionUC: SessionUC {
   public func fetchSession() -> AnyPublisher<String, Error> {
     asyncPublisher { [endpoint, client, access] in
       try await access.perform { token in
-        var request = URLRequest(url: endpoint.url("/push/session"))
-        request.httpMethod = "POST"
+        var request = HTTPRequest("POST", url: endpoint.url("/push/session"))
         request.authorize(with: token)
         let answer: SessionDTO = try await PushJSON.send(
           request, client: client, what: "push session")
@@ -63,7 +58,7 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
           URLQueryItem(name: "uuid", value: deviceID),
         ])
       return try await PushJSON.status(
-        URLRequest(url: url), client: client, allowingAnotherDevice: true)
+        HTTPRequest(url: url), client: client, allowingAnotherDevice: true)
     }
   }
 
@@ -72,7 +67,7 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
   > {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        PushJSON.post(
+        .postingJSON(
           endpoint.url("/push/register"), ["uuid": uuid, "session": session, "token": token]),
         client: client)
     }
@@ -81,7 +76,7 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
   public func deRegister(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        PushJSON.post(endpoint.url("/push/deregister"), ["uuid": uuid]), client: client)
+        .postingJSON(endpoint.url("/push/deregister"), ["uuid": uuid]), client: client)
     }
   }
 }
@@ -102,21 +97,21 @@ public struct HTTPVendorUC: VendorUC {
     asyncPublisher { [endpoint, client] in
       let url = endpoint.url("/vendor/status", query: [URLQueryItem(name: "uuid", value: uuid)])
       return try await PushJSON.status(
-        URLRequest(url: url), client: client, allowingAnotherDevice: false)
+        HTTPRequest(url: url), client: client, allowingAnotherDevice: false)
     }
   }
 
   public func registerUser(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        PushJSON.post(endpoint.url("/vendor/register"), ["uuid": uuid]), client: client)
+        .postingJSON(endpoint.url("/vendor/register"), ["uuid": uuid]), client: client)
     }
   }
 
   public func deRegisterUser(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        PushJSON.post(endpoint.url("/vendor/deregister"), ["uuid": uuid]), client: client)
+        .postingJSON(endpoint.url("/vendor/deregister"), ["uuid": uuid]), client: client)
     }
   }
 }
@@ -127,15 +122,7 @@ enum PushJSON {
   private struct StatusDTO: Decodable { let status: String }
   private struct SuccessDTO: Decodable { let success: Bool }
 
-  static func post(_ url: URL, _ body: [String: String]) -> URLRequest {
-    var request = URLRequest(url: url)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = try! JSONEncoder().encode(body)
-    return request
-  }
-
-  static func status(_ request: URLRequest, client: any HTTPClient, allowingAnotherDevice: Bool)
+  static func status(_ request: HTTPRequest, client: any HTTPClient, allowingAnotherDevice: Bool)
     async throws
     -> RegistrationStatus
   {
@@ -149,17 +136,17 @@ enum PushJSON {
     }
   }
 
-  static func success(_ request: URLRequest, client: any HTTPClient) async throws -> Bool {
+  static func success(_ request: HTTPRequest, client: any HTTPClient) async throws -> Bool {
     let answer: SuccessDTO = try await send(request, client: client, what: "registration answer")
     return answer.success
   }
 
-  static func send<T: Decodable>(_ request: URLRequest, client: any HTTPClient, what: String)
+  static func send<T: Decodable>(_ request: HTTPRequest, client: any HTTPClient, what: String)
     async throws -> T
   {
-    let (data, response) = try await client.send(request)
-    guard APIErrorMapper.isSuccess(response) else { throw APIErrorMapper.map(data, from: response) }
-    guard let decoded = try? JSONDecoder().decode(T.self, from: data) else {
+    let response = try await client.send(request)
+    guard response.isSuccess else { throw APIErrorMapper.map(response) }
+    guard let decoded = try? JSONDecoder().decode(T.self, from: response.body) else {
       throw RemoteAPIError.invalidResponse(reason: "the \(what) does not follow the contract")
     }
     return decoded

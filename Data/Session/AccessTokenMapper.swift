@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Reads the contract's AccessToken object out of a 200/201 answer.
 enum AccessTokenMapper {
   private struct AccessTokenDTO: Decodable {
@@ -12,11 +8,9 @@ enum AccessTokenMapper {
     let token_type: String
   }
 
-  static func map(_ data: Data, from response: HTTPURLResponse) throws -> AccessToken {
-    guard APIErrorMapper.isSuccess(response) else {
-      throw APIErrorMapper.map(data, from: response)
-    }
-    guard let dto = try? JSONDecoder().decode(AccessTokenDTO.self, from: data) else {
+  static func map(_ response: HTTPResponse) throws -> AccessToken {
+    guard response.isSuccess else { throw APIErrorMapper.map(response) }
+    guard let dto = try? JSONDecoder().decode(AccessTokenDTO.self, from: response.body) else {
       throw RemoteAPIError.invalidResponse(reason: "the token answer is not an AccessToken object")
     }
     guard dto.token_type.lowercased() == "bearer", !dto.access_token.isEmpty else {

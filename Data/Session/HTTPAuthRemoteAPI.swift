@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// `AuthRemoteAPI` over HTTP, per section 1 of the backend contract.
 public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
   private let endpoint: APIEndpoint
@@ -17,9 +13,9 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
 
   public func signIn(username: String, password: String) async throws -> AccessToken {
     let body = ["grant_type": "password", "username": username, "password": password]
-    let (data, response) = try await client.send(post("/oauth/token", json: body))
+    let response = try await client.send(.postingJSON(endpoint.url("/oauth/token"), body))
     do {
-      return try AccessTokenMapper.map(data, from: response)
+      return try AccessTokenMapper.map(response)
     } catch RemoteAPIError.unauthorized {
       throw SessionError.invalidCredentials
     }
@@ -27,9 +23,9 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
 
   public func signUp(_ account: NewAccount) async throws -> AccessToken {
     let body = ["username": account.username, "password": account.password, "name": account.name]
-    let (data, response) = try await client.send(post("/auth/signup", json: body))
+    let response = try await client.send(.postingJSON(endpoint.url("/auth/signup"), body))
     do {
-      return try AccessTokenMapper.map(data, from: response)
+      return try AccessTokenMapper.map(response)
     } catch RemoteAPIError.server(409, _, _) {
       throw SessionError.usernameTaken(account.username)
     } catch RemoteAPIError.server(422, _, let description) {
@@ -38,27 +34,15 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
   }
 
   public func fetchProfile(with token: AccessToken) async throws -> UserProfile {
-    var request = URLRequest(url: endpoint.url("/me"))
+    var request = HTTPRequest(url: endpoint.url("/me"))
     request.authorize(with: token)
-    let (data, response) = try await client.send(request)
-    return try UserProfileMapper.map(data, from: response)
+    return try UserProfileMapper.map(try await client.send(request))
   }
 
   public func revoke(_ token: AccessToken) async throws {
-    var request = URLRequest(url: endpoint.url("/auth/revoke"))
-    request.httpMethod = "POST"
+    var request = HTTPRequest("POST", url: endpoint.url("/auth/revoke"))
     request.authorize(with: token)
-    let (data, response) = try await client.send(request)
-    guard APIErrorMapper.isSuccess(response) else {
-      throw APIErrorMapper.map(data, from: response)
-    }
-  }
-
-  private func post(_ path: String, json body: [String: String]) -> URLRequest {
-    var request = URLRequest(url: endpoint.url(path))
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = try! JSONEncoder().encode(body)
-    return request
+    let response = try await client.send(request)
+    guard response.isSuccess else { throw APIErrorMapper.map(response) }
   }
 }

@@ -48,6 +48,33 @@ struct SecretServiceClient: Sendable {
     }
   }
 
+  /// What a search of unlocked items finds, without libsecret: their accounts, and how many
+  /// matching items are locked.
+  struct UnlockedAccounts: Sendable, Equatable {
+    let accounts: [String]
+    let lockedCount: Int
+  }
+
+  /// The accounts of the unlocked items matching `attributes`, from the Secret Service's
+  /// D-Bus API directly (`app_unlocked_accounts`): three messages where libsecret's search
+  /// sends sixteen. Locked items are only counted; `search` unlocks.
+  func unlockedAccounts(_ attributes: Attributes) async throws -> UnlockedAccounts {
+    try await run { cancellable in
+      let table = Self.table(attributes)
+      defer { g_hash_table_unref(table) }
+      var error: UnsafeMutablePointer<GError>?
+      var lockedCount: guint = 0
+      let list = app_unlocked_accounts(table, cancellable, &lockedCount, &error)
+      try Self.check(error)
+      defer { g_strfreev(list) }
+      var accounts: [String] = []
+      while let list, let account = list[accounts.count] {
+        accounts.append(String(cString: account))
+      }
+      return UnlockedAccounts(accounts: accounts, lockedCount: Int(lockedCount))
+    }
+  }
+
   func lookup(_ attributes: Attributes) async throws -> String? {
     try await run { cancellable in
       let table = Self.table(attributes)

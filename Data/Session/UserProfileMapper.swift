@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Reads the contract's UserProfile object out of `GET /me`.
 enum UserProfileMapper {
   private struct UserProfileDTO: Decodable {
@@ -15,11 +11,9 @@ enum UserProfileMapper {
     let last_name: String?
   }
 
-  static func map(_ data: Data, from response: HTTPURLResponse) throws -> UserProfile {
-    guard APIErrorMapper.isSuccess(response) else {
-      throw APIErrorMapper.map(data, from: response)
-    }
-    guard let dto = try? JSONDecoder().decode(UserProfileDTO.self, from: data) else {
+  static func map(_ response: HTTPResponse) throws -> UserProfile {
+    guard response.isSuccess else { throw APIErrorMapper.map(response) }
+    guard let dto = try? JSONDecoder().decode(UserProfileDTO.self, from: response.body) else {
       throw RemoteAPIError.invalidResponse(reason: "the profile answer is not a UserProfile object")
     }
     return UserProfile(

@@ -6,10 +6,21 @@ public protocol UserSessionDataStore: Sendable {
   /// Where the token is kept, in words a person can act on (never the token itself).
   var location: String { get }
   func readUserSession() async throws -> RemoteUserSession?
+  /// Who is signed in, without reading the token: for work that needs only the account,
+  /// such as reading its cache. Nil when nobody is.
+  func signedInUsername() async throws -> String?
   /// Stores `session`, replacing any other account's session for the same server.
   func save(_ session: RemoteUserSession) async throws
   func deleteUserSession() async throws
   /// Proves that a `save` would succeed now, so that a fresh token is never asked for and
   /// then lost because it could not be kept.
   func checkWritable() async throws
+}
+
+extension UserSessionDataStore {
+  /// The whole session's username: right for any store, and the one a store whose token is
+  /// costly to read (a keyring's encrypted transfer) replaces.
+  public func signedInUsername() async throws -> String? {
+    try await readUserSession()?.username
+  }
 }

@@ -1,10 +1,6 @@
 import Foundation
 import Logging
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Logs each request's method, path and status around another client.
 ///
 /// Headers and bodies are never logged: they carry bearer tokens and passwords.
@@ -17,14 +13,14 @@ public struct LoggingHTTPClient: HTTPClient {
     self.logger = logger
   }
 
-  public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    let method = request.httpMethod ?? "GET"
-    let path = request.url?.path ?? "?"
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let method = request.method
+    let path = request.url.path
     logger.debug("→ \(method) \(path)")
     do {
-      let (data, response) = try await wrapped.send(request)
-      logger.debug("← \(response.statusCode) \(method) \(path) (\(data.count) bytes)")
-      return (data, response)
+      let response = try await wrapped.send(request)
+      logger.debug("← \(response.status) \(method) \(path) (\(response.body.count) bytes)")
+      return response
     } catch {
       logger.debug("✗ \(method) \(path): \(error)")
       throw error

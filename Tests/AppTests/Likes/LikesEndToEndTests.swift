@@ -156,6 +156,25 @@ struct LikesEndToEndTests {
     _ = try await app.run(["logout"])
   }
 
+  /// The cache is opened while the keyring is asked who is signed in, but only a file that
+  /// is there: signed out creates none, and a damaged one moved aside is still told.
+  @Test func signedOut_createsNoCache_andStillTellsOfOneMovedAside() async throws {
+    let app = try AppRunner.inProcess()
+    defer { app.remove() }
+    let cache = app.dataFolder.appendingPathComponent("app.sqlite")
+
+    let first = try await app.run(["likes"])
+    let createdNone = !FileManager.default.fileExists(atPath: cache.path)
+    try Data(repeating: 0x42, count: 4096).write(to: cache)
+    let damaged = try await app.run(["likes"])
+
+    #expect(first.status == 4)
+    #expect(createdNone, "signed out, no cache file is made")
+    #expect(damaged.status == 4)
+    #expect(damaged.stderr.contains("warning: The likes cache was unreadable; it was moved to"))
+    #expect(damaged.stderr.contains("You are not signed in"), "\(damaged.stderr)")
+  }
+
   @Test func eightProcessesAtOnce_allSucceed() async throws {
     let app = try AppRunner()
     defer { app.remove() }

@@ -6,10 +6,6 @@ import Foundation
 import Synchronization
 import TestSupport
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The HTTP client a test injects into the composition root: an in-memory embedded backend
 /// the test also holds, with routes ("POST /vendor/register") made to fail as a transport
 /// would, by throwing, at once. A 15-second time-out is then a failure the test sees without
@@ -36,8 +32,8 @@ final class FaultInjectingHTTPClient: HTTPClient {
   /// Every route asked for, failed or not, in order.
   var routes: [String] { sent.withLock { $0 } }
 
-  func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    let route = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")"
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let route = "\(request.method) \(request.url.path)"
     sent.withLock { $0.append(route) }
     if let fault = faults.withLock({ $0[route] }) { throw fault }
     return try await inner.send(request)

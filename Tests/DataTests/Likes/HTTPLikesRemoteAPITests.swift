@@ -3,10 +3,6 @@ import Domain
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite(.timeLimit(.minutes(1))) struct HTTPLikesRemoteAPITests {
   @Test func fetchData_asksForThePageAndBatch_andReadsNullsAndCursor() async throws {
     let client = HTTPClientStub(
@@ -20,12 +16,12 @@ import Testing
     #expect(page.nextCursor == nil)
     let url = try #require(client.requests.first?.url)
     #expect(url.absoluteString == "http://server.test/v1/likes?page=3&batchSize=25")
-    #expect(client.requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer T")
+    #expect(client.requests.first?.header("Authorization") == "Bearer T")
   }
 
   @Test func like_andSkip_useTheContractsMethodsAndPaths() async throws {
     let client = HTTPClientStub { request in
-      request.httpMethod == "POST"
+      request.method == "POST"
         ? (
           200,
           #"{"mutualMatch":true,"item":{"id":"x","userName":"X","avatarURL":"https://a/x.png"}}"#
@@ -38,7 +34,7 @@ import Testing
 
     #expect(outcome.mutualMatch)
     #expect(
-      client.requests.map { "\($0.httpMethod ?? "GET") \($0.url!.path)" } == [
+      client.requests.map { "\($0.method) \($0.url.path)" } == [
         "POST /v1/likes/x/like", "DELETE /v1/likes/y",
       ])
   }

@@ -3,10 +3,6 @@ import Domain
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite(.timeLimit(.minutes(1))) struct HTTPMessagesRepositoryTests {
   @Test func loadAll_getsMessagesWithTheBearerToken() async throws {
     let client = HTTPClientStub(
@@ -16,8 +12,8 @@ import Testing
 
     #expect(people == [UserMessages(name: "bob", messages: [Message(subject: "s", text: "m")])])
     let request = try #require(client.requests.first)
-    #expect(request.url?.absoluteString == "http://server.test/api/messages")
-    #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer T")
+    #expect(request.url.absoluteString == "http://server.test/api/messages")
+    #expect(request.header("Authorization") == "Bearer T")
   }
 
   @Test(arguments: [
@@ -54,8 +50,8 @@ import Testing
 
     #expect(person.name == "bob")
     let request = try #require(client.requests.first)
-    #expect(request.httpMethod == "POST")
-    let body = try JSONDecoder().decode([String: String].self, from: try #require(request.httpBody))
+    #expect(request.method == "POST")
+    let body = try JSONDecoder().decode([String: String].self, from: try #require(request.body))
     #expect(body == ["user": "bob", "operation": "add_message", "subject": "s", "message": "m"])
   }
 

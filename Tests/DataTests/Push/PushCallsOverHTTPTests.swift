@@ -14,7 +14,7 @@ import Testing
   import OpenCombine
 #endif
 
-/// The push flows' two concurrent calls through the real HTTP adapters and URLSession,
+/// The push flows' two concurrent calls through the real HTTP adapters and AsyncHTTPClient,
 /// against a server, with each side answering yes, answering no, failing with a 500, or
 /// never answering until the caller gives up. Stubs that answer at once on the caller's
 /// thread hid the hang these tests now guard against.
@@ -154,7 +154,7 @@ private final class PushServer: Sendable {
   var requests: [String] { server.requests }
 
   func flows() -> PushRegistrationFlows {
-    let client = URLSessionHTTPClient()
+    let client = AsyncHTTPClientAdapter()
     let endpoint = APIEndpoint(baseURL: server.baseURL)
     return PushRegistrationFlows(
       push: HTTPPushAuthenticationUC(endpoint: endpoint, client: client, deviceID: "device-1"),

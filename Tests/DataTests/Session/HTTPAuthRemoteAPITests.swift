@@ -3,10 +3,6 @@ import Domain
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite(.timeLimit(.minutes(1))) struct HTTPAuthRemoteAPITests {
   // MARK: - Requests follow the contract
 
@@ -18,10 +14,10 @@ import Testing
 
     #expect(token == AccessToken("T0KEN"))
     let request = try #require(client.requests.first)
-    #expect(request.httpMethod == "POST")
-    #expect(request.url?.absoluteString == "http://server.test/api/v1/oauth/token")
-    #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
-    let body = try JSONDecoder().decode([String: String].self, from: try #require(request.httpBody))
+    #expect(request.method == "POST")
+    #expect(request.url.absoluteString == "http://server.test/api/v1/oauth/token")
+    #expect(request.header("Content-Type") == "application/json")
+    let body = try JSONDecoder().decode([String: String].self, from: try #require(request.body))
     #expect(body == ["grant_type": "password", "username": "alice", "password": "pa ss\"word"])
   }
 
@@ -34,8 +30,8 @@ import Testing
 
     #expect(token == AccessToken("T0KEN"))
     let request = try #require(client.requests.first)
-    #expect(request.url?.path == "/api/v1/auth/signup")
-    let body = try JSONDecoder().decode([String: String].self, from: try #require(request.httpBody))
+    #expect(request.url.path == "/api/v1/auth/signup")
+    let body = try JSONDecoder().decode([String: String].self, from: try #require(request.body))
     #expect(body == ["username": "alice", "name": "Alice L", "password": "long-enough"])
   }
 
@@ -52,18 +48,18 @@ import Testing
         == UserProfile(
           id: "u1", username: "alice", name: "Alice L", firstName: "Alice", lastName: nil))
     let request = try #require(client.requests.first)
-    #expect(request.httpMethod ?? "GET" == "GET")
-    #expect(request.url?.path == "/api/v1/me")
-    #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer T0KEN")
+    #expect(request.method == "GET")
+    #expect(request.url.path == "/api/v1/me")
+    #expect(request.header("Authorization") == "Bearer T0KEN")
   }
 
   @Test func revoke_postsWithBearer_andAccepts204() async throws {
     let client = HTTPClientStub(status: 204, body: "")
     try await makeSUT(client).revoke(AccessToken("T0KEN"))
     let request = try #require(client.requests.first)
-    #expect(request.httpMethod == "POST")
-    #expect(request.url?.path == "/api/v1/auth/revoke")
-    #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer T0KEN")
+    #expect(request.method == "POST")
+    #expect(request.url.path == "/api/v1/auth/revoke")
+    #expect(request.header("Authorization") == "Bearer T0KEN")
   }
 
   // MARK: - Every failure shape

@@ -13,8 +13,10 @@ struct UserSessionDataStoreSpecs {
 
   func readsWhatWasSaved() async throws {
     let sut = makeStore(server)
+    #expect(try await sut.signedInUsername() == nil)
     try await sut.save(session("alice", "token-1"))
     #expect(try await sut.readUserSession() == session("alice", "token-1"))
+    #expect(try await sut.signedInUsername() == "alice")
     // A new instance for the same server sees it too: it is stored, not cached.
     #expect(try await makeStore(server).readUserSession() == session("alice", "token-1"))
   }
@@ -31,8 +33,10 @@ struct UserSessionDataStoreSpecs {
     try await sut.save(session("alice", "token-1"))
     try await sut.save(session("bob", "token-2"))
     #expect(try await sut.readUserSession() == session("bob", "token-2"))
+    #expect(try await sut.signedInUsername() == "bob")
     try await sut.deleteUserSession()
     #expect(try await sut.readUserSession() == nil)
+    #expect(try await sut.signedInUsername() == nil)
   }
 
   func deleting_leavesNothing_andDeletingNothingIsFine() async throws {
