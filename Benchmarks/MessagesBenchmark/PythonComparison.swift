@@ -74,12 +74,16 @@ final class PythonServer {
   let port: Int
   let envelopeBytes: Int
   private let process = Process()
+  /// The server's stdin, never written: it closes when this process ends, however it ends,
+  /// and the server stops with it.
+  private let lifeline = Pipe()
 
   init(script: String, people: Int, messagesEach: Int) {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script, String(people), String(messagesEach)]
     let output = Pipe()
     process.standardOutput = output
+    process.standardInput = lifeline
     try! process.run()
     // "ready PORT SIZE", once the envelope is built and the socket listens.
     var line = Data()

@@ -3,13 +3,14 @@
 It serves one account (any username and password sign in) whose `GET /messages` answer
 is a large envelope built once at start: PEOPLE people × MESSAGES messages, with quotes,
 newlines, tabs and non-ASCII letters in every message, as real ones have. It prints
-`ready PORT SIZE` on stdout once it listens, and serves until killed.
+`ready PORT SIZE` on stdout once it listens, and serves until its stdin closes.
 
     python3 messages_server.py PEOPLE MESSAGES
 """
 
 import json
 import sys
+import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 TOKEN = "benchmark-token"
@@ -85,7 +86,10 @@ def main():
     Handler.envelope = build_envelope(people, messages_each)
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(f"ready {server.server_address[1]} {len(Handler.envelope)}", flush=True)
-    server.serve_forever()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # Serves for as long as whoever started it holds stdin open: when it ends, even by a
+    # crash, stdin closes and the server goes with it instead of being left behind.
+    sys.stdin.read()
 
 
 if __name__ == "__main__":

@@ -55,6 +55,21 @@ static inline SecretSearchFlags app_search_all_unlocking(void) {
   return SECRET_SEARCH_ALL | SECRET_SEARCH_UNLOCK;
 }
 
+// The process's shared session-bus connection, which libsecret uses too. One reference is
+// kept: GIO holds the shared connection only weakly, so releasing the last reference would
+// close it and make libsecret's next call connect again. A closed one is replaced. The
+// caller gets a reference of its own (g_object_unref it).
+static inline GDBusConnection *app_session_bus(GCancellable *cancellable, GError **error) {
+  static GMutex lock;
+  static GDBusConnection *bus = NULL;
+  g_mutex_lock(&lock);
+  if (bus != NULL && g_dbus_connection_is_closed(bus)) g_clear_object(&bus);
+  if (bus == NULL) bus = g_bus_get_sync(G_BUS_TYPE_SESSION, cancellable, error);
+  GDBusConnection *connection = bus != NULL ? g_object_ref(bus) : NULL;
+  g_mutex_unlock(&lock);
+  return connection;
+}
+
 // The `account` attributes of the unlocked items whose attributes include `attributes`,
 // asked of the Secret Service over D-Bus directly: `SearchItems`, then one property read per
 // item. libsecret's search does the same in 16 messages (it builds proxies, watches the
@@ -63,7 +78,7 @@ static inline SecretSearchFlags app_search_all_unlocking(void) {
 // NULL-terminated array (g_strfreev it), or NULL with `error` set.
 static inline gchar **app_unlocked_accounts(GHashTable *attributes, GCancellable *cancellable,
                                            guint *locked_count, GError **error) {
-  GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, cancellable, error);
+  GDBusConnection *bus = app_session_bus(cancellable, error);
   if (bus == NULL) return NULL;
   GVariantBuilder pattern;
   g_variant_builder_init(&pattern, G_VARIANT_TYPE("a{ss}"));
@@ -101,7 +116,8 @@ static inline gchar **app_unlocked_accounts(GHashTable *attributes, GCancellable
     GVariant *item_attributes = NULL;
     g_variant_get(answer, "(v)", &item_attributes);
     const char *account = NULL;
-    if (g_variant_lookup(item_attributes, "account", "&s", &account)) {
+    if (g_variant_is_of_type(item_attributes, G_VARIANT_TYPE("a{ss}")) &&
+        g_variant_lookup(item_attributes, "account", "&s", &account)) {
       g_ptr_array_add(accounts, g_strdup(account));
     }
     g_variant_unref(item_attributes);
