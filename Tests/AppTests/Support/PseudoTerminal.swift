@@ -97,6 +97,8 @@ final class PseudoTerminal: Sendable {
 
   /// Waits for the process to end; after `limit` it is killed (and so ends by a signal,
   /// which the test reports), so that a process that never ends cannot hang the suite.
+  /// Returns once the screen holds everything the process wrote: its last bytes may still
+  /// be on their way through the terminal when it has already exited.
   func exit(within limit: Duration = .seconds(30)) async -> ChildProcess.Termination {
     let pid = pid
     let deadline = Task {
@@ -104,7 +106,23 @@ final class PseudoTerminal: Sendable {
       kill(pid, SIGKILL)
     }
     defer { deadline.cancel() }
-    return await ChildProcess.waitForExit(pid)
+    let termination = await ChildProcess.waitForExit(pid)
+    await waitUntilClosed(within: .seconds(10))
+    return termination
+  }
+
+  /// Waits until the reader saw the terminal close (EIO: no process holds it any more), so
+  /// that nothing written is still in flight; gives up after `limit`, for a grandchild that
+  /// keeps the terminal open.
+  private func waitUntilClosed(within limit: Duration) async {
+    let deadline = ContinuousClock.now + limit
+    let timeout = Task { [changes] in
+      try? await Task.sleep(until: deadline)
+      changes.continuation.yield()
+    }
+    defer { timeout.cancel() }
+    // The stream ends when the reader finishes it, at the terminal's close.
+    for await _ in changes.stream where ContinuousClock.now >= deadline { break }
   }
 }
 
