@@ -44,9 +44,13 @@ let package = Package(
       pkgConfig: "libsecret-1",
       providers: [.apt(["libsecret-1-dev"])]
     ),
+    // glibc's malloc.h, which the Glibc module leaves out (`mallopt`, for HeapSettings).
+    .systemLibrary(name: "CMalloc", path: "SystemSupport/CMalloc"),
     // What both sides need from the system: blocking calls off the cooperative pool, file
-    // locks between processes, UUID text from injected randomness.
-    .target(name: "SystemSupport", path: "SystemSupport"),
+    // locks between processes, UUID text from injected randomness, the heap's settings.
+    .target(
+      name: "SystemSupport", dependencies: ["CMalloc"], path: "SystemSupport",
+      exclude: ["CMalloc"]),
     // The server of ../shared/API.md: routes, its database, password hashing, seeded data,
     // and the Hummingbird server of `app serve`.
     .target(
@@ -81,7 +85,7 @@ let package = Package(
       path: "Data",
       exclude: ["CLibSecret"]
     ),
-    .target(name: "Presentation", dependencies: ["Domain"], path: "Presentation"),
+    .target(name: "Presentation", dependencies: ["Domain", "SystemSupport"], path: "Presentation"),
     // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.
     .target(name: "BackendBridge", dependencies: ["Data", "Backend"], path: "Bridge"),
     // The shell's line editing, history and completion: BSD editline, not a hand-written

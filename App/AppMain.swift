@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Presentation
+import SystemSupport
 
 /// The `app` executable's entry: reads the command line, runs the command, and turns how it
 /// ended into one exit code and, on failure, a message on stderr (and one JSON document on
@@ -9,6 +10,7 @@ import Presentation
 @main
 enum AppMain {
   static func main() async {
+    HeapSettings.apply()
     let arguments = Array(CommandLine.arguments.dropFirst())
     let io = AppIO.standard
     InterruptSignal.shared.install(io: io, json: CommandLineArguments.wantsJSON(arguments))

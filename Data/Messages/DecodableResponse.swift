@@ -25,7 +25,7 @@ struct AllMessagesBody: DecodableResponse {
     let container = try decoder.container(keyedBy: DynamicCodingKeys.self)
     items = try container.allKeys.map { key in
       let messages = try container.decode([MessageDTO].self, forKey: key)
-      return UserMessages(name: key.stringValue, messages: messages.map(\.domainMessage))
+      return UserMessages(name: key.stringValue, messages: messages.map { $0.domainMessage })
     }
   }
 }
@@ -43,6 +43,6 @@ struct UserMessagesBody: DecodableResponse {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let user = try container.decode(String.self, forKey: .user)
     let messages = try container.decode([MessageDTO].self, forKey: .message)
-    items = [UserMessages(name: user, messages: messages.map(\.domainMessage))]
+    items = [UserMessages(name: user, messages: messages.map { $0.domainMessage })]
   }
 }

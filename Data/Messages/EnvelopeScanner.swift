@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Reads the messages envelope's top level in one pass over its bytes, unescaping the
 /// `body` string straight into UTF-8 bytes.
@@ -158,7 +159,19 @@ struct EnvelopeScanner {
     var closed = false
     let text = [UInt8](unsafeUninitializedCapacity: bytes.count - position) { output, count in
       var written = 0
-      while position < bytes.count {
+      var seen: UInt64 = 0
+      while true {
+        // Ordinary text is copied a run at a time, up to the next byte that needs a look.
+        let special = ByteSearch.firstByte(
+          in: bytes, from: position, below: 0x20, or: UInt8(ascii: "\""),
+          or: UInt8(ascii: "\\"), seen: &seen)
+        let run = special - position
+        if run > 0 {
+          (output.baseAddress! + written).update(from: bytes.baseAddress! + position, count: run)
+          written += run
+        }
+        position = special
+        guard position < bytes.count else { break }
         let byte = bytes[position]
         position += 1
         if byte == UInt8(ascii: "\"") {
@@ -175,12 +188,8 @@ struct EnvelopeScanner {
           continue
         }
         // JSON forbids raw control characters inside strings.
-        guard byte >= 0x20 else {
-          failure = .envelopeNotJSON
-          break
-        }
-        output[written] = byte
-        written += 1
+        failure = .envelopeNotJSON
+        break
       }
       count = written
     }

@@ -4,20 +4,19 @@ import Domain
 /// about `chunkSize` bytes (always whole people) for the caller to write as they come. Bytes,
 /// not `String`s: making a `String` of each chunk would check all of its UTF-8 again.
 extension MessagesScreen {
-  public static let defaultChunkSize = 1 << 16
+  public static let defaultChunkSize = 1 << 18
 
   /// The people's screens, separated by a blank line, ending with a newline.
   public static func writeText(
     _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: ([UInt8]) -> Void
   ) {
-    var text = UTF8Text()
-    for (position, person) in people.enumerated() {
-      if position > 0 { text.append("\n\n") }
-      appendText(of: person, to: &text)
-      flushIfFull(&text, chunkSize, write)
-    }
-    text.append("\n")
-    write(text.bytes)
+    writeInBlocks(
+      people, chunkSize: chunkSize,
+      appendPerson: { position, text in
+        if position > 0 { text.append("\n\n") }
+        appendText(of: people[position], to: &text)
+      }, to: write)
+    write(Array("\n".utf8))
   }
 
   /// `{"people": [PersonDocument]}` as `JSONEncoder` writes it (see `UTF8Text+JSON`), ending
@@ -25,17 +24,19 @@ extension MessagesScreen {
   public static func writeJSON(
     _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: ([UInt8]) -> Void
   ) {
-    var text = UTF8Text()
-    text.append("{\n  \"people\" : [")
-    if people.isEmpty { text.append("\n") }
-    for (position, person) in people.enumerated() {
-      text.append(position == 0 ? "\n" : ",\n")
-      text.appendIndent(2)
-      appendJSON(of: person, level: 2, to: &text)
-      flushIfFull(&text, chunkSize, write)
+    if people.isEmpty {
+      write(Array("{\n  \"people\" : [\n\n  ]\n}\n".utf8))
+      return
     }
-    text.append("\n  ]\n}\n")
-    write(text.bytes)
+    write(Array("{\n  \"people\" : [".utf8))
+    writeInBlocks(
+      people, chunkSize: chunkSize,
+      appendPerson: { position, text in
+        text.append(position == 0 ? "\n" : ",\n")
+        text.appendIndent(2)
+        appendJSON(of: people[position], level: 2, to: &text)
+      }, to: write)
+    write(Array("\n  ]\n}\n".utf8))
   }
 
   /// One person's document (`document(_:)`) as `JSONEncoder` writes it, ending with a newline.
@@ -46,43 +47,51 @@ extension MessagesScreen {
     return text.string
   }
 
-  /// `PersonDocument` at `level`, its keys sorted: `messages`, then `name`.
+  /// `PersonDocument` at `layout`'s level, its keys sorted: `messages`, then `name`.
   static func appendJSON(of person: UserMessages, level: Int, to text: inout UTF8Text) {
-    text.append("{\n")
-    text.appendIndent(level + 1)
-    text.append("\"messages\" : [")
+    let layout = level == JSONLayout.everybody.level ? .everybody : JSONLayout(level: level)
+    text.append(layout.personStart)
     if person.messages.isEmpty { text.append("\n") }
     for (position, message) in person.messages.enumerated() {
-      text.append(position == 0 ? "\n" : ",\n")
-      text.appendIndent(level + 2)
-      text.append("{\n")
-      text.appendIndent(level + 3)
-      text.append("\"message\" : ")
+      text.append(position == 0 ? layout.firstMessageStart : layout.nextMessageStart)
       text.appendJSONString(message.text)
-      text.append(",\n")
-      text.appendIndent(level + 3)
-      text.append("\"subject\" : ")
+      text.append(layout.betweenMessageAndSubject)
       text.appendJSONString(message.subject)
-      text.append("\n")
-      text.appendIndent(level + 2)
-      text.append("}")
+      text.append(layout.messageEnd)
     }
-    text.append("\n")
-    text.appendIndent(level + 1)
-    text.append("],\n")
-    text.appendIndent(level + 1)
-    text.append("\"name\" : ")
+    text.append(layout.messagesEndAndName)
     text.appendJSONString(person.name)
-    text.append("\n")
-    text.appendIndent(level)
-    text.append("}")
+    text.append(layout.personEnd)
   }
+}
 
-  private static func flushIfFull(
-    _ text: inout UTF8Text, _ chunkSize: Int, _ write: ([UInt8]) -> Void
-  ) {
-    guard text.count >= chunkSize else { return }
-    write(text.bytes)
-    text.removeAll()
+/// The fixed text between the strings of a `PersonDocument` at one level of indentation,
+/// made once: a person's document is mostly this, and writing it piece by piece, space by
+/// space, took longer than escaping the strings.
+struct JSONLayout: Sendable {
+  /// The level of a person in everybody's document.
+  static let everybody = JSONLayout(level: 2)
+
+  let level: Int
+  let personStart: [UInt8]
+  let firstMessageStart: [UInt8]
+  let nextMessageStart: [UInt8]
+  let betweenMessageAndSubject: [UInt8]
+  let messageEnd: [UInt8]
+  let messagesEndAndName: [UInt8]
+  let personEnd: [UInt8]
+
+  init(level: Int) {
+    func indent(_ level: Int) -> String { String(repeating: " ", count: 2 * level) }
+    let messageStart = indent(level + 2) + "{\n" + indent(level + 3) + "\"message\" : "
+    self.level = level
+    personStart = Array(("{\n" + indent(level + 1) + "\"messages\" : [").utf8)
+    firstMessageStart = Array(("\n" + messageStart).utf8)
+    nextMessageStart = Array((",\n" + messageStart).utf8)
+    betweenMessageAndSubject = Array((",\n" + indent(level + 3) + "\"subject\" : ").utf8)
+    messageEnd = Array(("\n" + indent(level + 2) + "}").utf8)
+    messagesEndAndName = Array(
+      ("\n" + indent(level + 1) + "],\n" + indent(level + 1) + "\"name\" : ").utf8)
+    personEnd = Array(("\n" + indent(level) + "}").utf8)
   }
 }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Text built as UTF-8 bytes in one growing buffer: what large screens (everybody's
 /// messages, tens of megabytes) are written into, a block at a time, so that the cost is
 /// one pass over the text and nothing is built per line or per character.
@@ -11,6 +13,10 @@ public struct UTF8Text: Sendable {
   public mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  public mutating func append(_ text: [UInt8]) {
+    bytes.append(contentsOf: text)
   }
 
   public mutating func append(_ byte: UInt8) {
@@ -30,8 +36,6 @@ public struct UTF8Text: Sendable {
   /// escape otherwise. Runs of ordinary bytes are copied as they are.
   public mutating func appendVisible(_ text: String, newline: String? = nil) {
     var text = text
-    let newlineBytes = Array((newline ?? "").utf8)
-    let keepsNewlines = newline != nil
     text.withUTF8 { source in
       // A large text gets room for itself and an indentation per line of about 70 bytes
       // at once, rather than a doubling of the buffer after each few megabytes. (Only a
@@ -42,14 +46,14 @@ public struct UTF8Text: Sendable {
       }
       var runStart = 0
       var position = 0
-      while position < source.count {
-        let byte = source[position]
+      var seen: UInt64 = 0
+      while true {
         // Only these lead bytes can start a control character in UTF-8: C0 (below 0x20),
         // DEL, and the C1 controls U+0080…U+009F, written 0xC2 0x80…0x9F.
-        guard byte < 0x20 || byte == 0x7F || byte == 0xC2 else {
-          position += 1
-          continue
-        }
+        position = ByteSearch.firstByte(
+          in: source, from: position, below: 0x20, or: 0x7F, or: 0xC2, seen: &seen)
+        guard position < source.count else { break }
+        let byte = source[position]
         let scalar: UInt32
         let length: Int
         if byte == 0xC2 {
@@ -69,8 +73,8 @@ public struct UTF8Text: Sendable {
           continue
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<position]))
-        if scalar == 0x0A && keepsNewlines {
-          bytes.append(contentsOf: newlineBytes)
+        if scalar == 0x0A, let newline {
+          append(newline)
         } else {
           appendEscape(scalar)
         }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Builds a `JSONTape` in one pass over the bytes. Every function returns false (or nil) at
 /// the first thing RFC 8259 does not allow; nothing is repaired.
 struct JSONTapeParser {
@@ -85,13 +87,18 @@ struct JSONTapeParser {
   private mutating func string() -> Bool {
     position += 1
     let start = position
-    var highBits: UInt8 = 0
+    var seen: UInt64 = 0
     var escaped = false
-    while position < bytes.count {
+    while true {
+      position = ByteSearch.firstByte(
+        in: bytes, from: position, below: 0x20, or: UInt8(ascii: "\""),
+        or: UInt8(ascii: "\\"), seen: &seen)
+      guard position < bytes.count else { return false }
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
+        let isASCII = seen & 0x8080_8080_8080_8080 == 0
         let kind: JSONTape.Kind =
-          escaped ? .escapedString : highBits & 0x80 == 0 ? .asciiString : .plainString
+          escaped ? .escapedString : isASCII ? .asciiString : .plainString
         entries.append(Entry(start: UInt32(start), end: UInt32(position), kind: kind))
         position += 1
         return true
@@ -102,11 +109,8 @@ struct JSONTapeParser {
         continue
       }
       // JSON forbids raw control characters inside strings.
-      guard byte >= 0x20 else { return false }
-      highBits |= byte
-      position += 1
+      return false
     }
-    return false
   }
 
   /// An escape at its backslash.

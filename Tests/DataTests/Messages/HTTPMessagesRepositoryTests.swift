@@ -55,6 +55,25 @@ import Testing
     #expect(body == ["user": "bob", "operation": "add_message", "subject": "s", "message": "m"])
   }
 
+  @Test func send_writesAnyTextAsJSONThatDecodesToItExactly() async throws {
+    let text = "Quotes \" and \\ and /, \u{0}\u{1B}[2J\u{7F}\u{85}, tabs\t\r\n, 山田 😀 e\u{301}"
+    let client = HTTPClientStub(
+      status: 200,
+      body: BackendResponseTests.envelope(#"{"user":"bob","message":[]}"#))
+
+    _ = try await makeSUT(client).send(
+      MessageDraft(recipient: "O'Neil \"Ace\"", subject: "\u{8}\u{C}", text: text),
+      with: AccessToken("T"))
+
+    let request = try #require(client.requests.first)
+    let body = try JSONDecoder().decode([String: String].self, from: try #require(request.body))
+    #expect(
+      body == [
+        "user": "O'Neil \"Ace\"", "operation": "add_message", "subject": "\u{8}\u{C}",
+        "message": text,
+      ])
+  }
+
   @Test(arguments: [
     (401, "", RemoteAPIError.unauthorized),
     (200, BackendResponseTests.envelope(#"{"error":"bad token"}"#, status: 401), .unauthorized),
