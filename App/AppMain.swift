@@ -10,8 +10,9 @@ import SystemSupport
 @main
 enum AppMain {
   static func main() async {
-    HeapSettings.apply()
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up time.
+    if CommandLineArguments.normalized(arguments).first == "messages" { HeapSettings.apply() }
     let io = AppIO.standard
     InterruptSignal.shared.install(io: io, json: CommandLineArguments.wantsJSON(arguments))
     let status = await AppIO.$current.withValue(io) { await run(arguments, io: io) }
