@@ -17,16 +17,6 @@ struct MessagesRoutes: BackendRoutes {
     }
   }
 
-  private struct MessageBody: Codable {
-    let subject: String
-    let message: String
-  }
-
-  private struct UserMessagesBody: Encodable {
-    let user: String
-    let message: [MessageBody]
-  }
-
   private struct AddMessageBody: Decodable {
     let user: String
     let operation: String
@@ -75,20 +65,5 @@ struct MessagesRoutes: BackendRoutes {
 
   private static func body(_ record: MessageRecord) -> MessageBody {
     MessageBody(subject: record.subject, message: record.text)
-  }
-}
-
-extension BackendHTTPResponse {
-  /// HTTP 200 carrying `{"statusCode": statusCode, "body": "<value as JSON text>"}`.
-  static func envelope(_ statusCode: Int, _ value: some Encodable) -> BackendHTTPResponse {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let body = String(decoding: try! encoder.encode(value), as: UTF8.self)
-    return json(200, Envelope(statusCode: statusCode, body: body))
-  }
-
-  private struct Envelope: Encodable {
-    let statusCode: Int
-    let body: String
   }
 }

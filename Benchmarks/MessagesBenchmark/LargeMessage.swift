@@ -18,10 +18,20 @@ func largeMessageEndToEnd(app: String, scratch: URL) {
     let name = "Big \(megabytesOfText)"
     try! Data(largeText(bytes: megabytesOfText * 1_000_000).utf8).write(
       to: URL(fileURLWithPath: file("message")))
-    let send = measure(
-      [app, "messages", "send", "--to", name, "--subject", "Large", "--message", "-"],
-      stdin: file("message"), stdout: file("send.out"), stderr: file("send.err"))
-    precondition(send.status == 0, "messages send failed: \(fileContents(file("send.err")))")
+    // Best of three sends, as for showing: each to a new person, so that every send stores
+    // one message and shows a conversation of one; the first of them is the one shown.
+    let sends = (1...3).map { attempt in
+      measure(
+        [
+          app, "messages", "send", "--to", attempt == 1 ? name : "\(name) \(attempt)",
+          "--subject", "Large", "--message", "-",
+        ],
+        stdin: file("message"), stdout: file("send.out"), stderr: file("send.err"))
+    }
+    precondition(
+      sends.allSatisfy { $0.status == 0 },
+      "messages send failed: \(fileContents(file("send.err")))")
+    let send = best(of: sends)
     let text = best(
       of: (0..<3).map { _ in
         measure(

@@ -14,6 +14,29 @@ struct MessageDTO: Decodable, Sendable {
   let message: String
 
   var domainMessage: Message { Message(subject: subject, text: message) }
+
+  private enum CodingKeys: String, CodingKey {
+    case subject
+    case message
+  }
+
+  init(from decoder: any Decoder) throws {
+    try self.init(fields: decoder.container(keyedBy: CodingKeys.self))
+  }
+
+  /// The one reading of a message's fields, whichever decoder's object holds them.
+  private init<Fields: KeyedDecodingContainerProtocol>(fields: Fields) throws
+  where Fields.Key == CodingKeys {
+    subject = try fields.decode(String.self, forKey: .subject)
+    message = try fields.decode(String.self, forKey: .message)
+  }
+}
+
+/// Half a million messages in everybody's body: read from the tape's objects directly.
+extension MessageDTO: TapeDecodable {
+  init(tapeValue value: TapeValue) throws {
+    try self.init(fields: value.object(keyedBy: CodingKeys.self))
+  }
 }
 
 /// `GET /messages`: an object whose keys are people's names and whose values are their

@@ -19,10 +19,7 @@ struct TapeDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard tape.entries[index].kind == .object else {
-      throw TapeValue(tape: tape, index: index).mismatch([String: Any].self)
-    }
-    return KeyedDecodingContainer(try TapeKeyedContainer<Key>(tape: tape, object: index))
+    KeyedDecodingContainer(try TapeValue(tape: tape, index: index).object(keyedBy: type))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -12,6 +12,7 @@ struct TapeValue {
 
   private var entry: JSONTape.Entry { tape.entries[index] }
 
+  var kind: JSONTape.Kind { entry.kind }
   var isNull: Bool { entry.kind == .null }
 
   func string() throws -> String {
@@ -82,6 +83,9 @@ struct TapeValue {
   /// What a container's value decodes to when it is neither a primitive nor a container.
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if T.self == String.self { return try string() as! T }
+    if let direct = T.self as? any TapeDecodable.Type {
+      return try direct.init(tapeValue: self) as! T
+    }
     return try T(from: TapeDecoder(tape: tape, index: index))
   }
 
