@@ -51,12 +51,16 @@ let package = Package(
     .target(
       name: "SystemSupport", dependencies: ["CMalloc"], path: "SystemSupport",
       exclude: ["CMalloc"]),
+    // JSON read from a tape (simdjson's approach) through `Decodable`, for bodies of
+    // megabytes: the client's messages answers and the messages the backend is sent.
+    .target(name: "JSONTape", dependencies: ["SystemSupport"], path: "JSONTape"),
     // The server of ../shared/API.md: routes, its database, password hashing, seeded data,
     // and the Hummingbird server of `app serve`.
     .target(
       name: "Backend",
       dependencies: [
         "SystemSupport",
+        "JSONTape",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -71,6 +75,7 @@ let package = Package(
       dependencies: [
         "Domain",
         "SystemSupport",
+        "JSONTape",
         "CLibSecret",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
@@ -155,7 +160,7 @@ let package = Package(
     .testTarget(
       name: "DataTests",
       dependencies: [
-        "Data", "Domain", "SystemSupport", "Backend", "BackendBridge", "TestSupport",
+        "Data", "Domain", "SystemSupport", "JSONTape", "Backend", "BackendBridge", "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

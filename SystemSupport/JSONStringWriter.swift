@@ -8,24 +8,47 @@ public enum JSONStringWriter {
   /// other control characters, and nothing else (not `/`, not DEL, not non-ASCII).
   public static func append(_ string: String, to bytes: inout [UInt8]) {
     var string = string
+    string.withUTF8 { append(utf8: $0, to: &bytes) }
+  }
+
+  /// The same for text already in UTF-8 (JSON written a moment ago, quoted into an
+  /// envelope): no `String` is made of it, which would check and copy every byte again.
+  public static func append(utf8 source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    string.withUTF8 { source in
-      var runStart = 0
-      var seen: UInt64 = 0
-      while true {
-        let special = ByteSearch.firstByte(
-          in: source, from: runStart, below: 0x20, or: UInt8(ascii: "\""),
-          or: UInt8(ascii: "\\"), seen: &seen)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<special]))
-        guard special < source.count else { break }
-        appendEscape(source[special], to: &bytes)
-        runStart = special + 1
-      }
-    }
+    appendEscaped(source, nested: false, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
   }
 
-  private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+  /// Appends what `append` writes for `string`, escaped once more: that JSON as it reads
+  /// inside another JSON string. The messages envelope's `body` is JSON in a string; written
+  /// this way it takes one pass over each text, instead of writing the body and then
+  /// escaping all of it again.
+  public static func appendNested(_ string: String, to bytes: inout [UInt8]) {
+    var string = string
+    bytes.append(contentsOf: #"\""#.utf8)
+    string.withUTF8 { appendEscaped($0, nested: true, to: &bytes) }
+    bytes.append(contentsOf: #"\""#.utf8)
+  }
+
+  private static func appendEscaped(
+    _ source: UnsafeBufferPointer<UInt8>, nested: Bool, to bytes: inout [UInt8]
+  ) {
+    var runStart = 0
+    var seen: UInt64 = 0
+    while true {
+      let special = ByteSearch.firstByte(
+        in: source, from: runStart, below: 0x20, or: UInt8(ascii: "\""),
+        or: UInt8(ascii: "\\"), seen: &seen)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<special]))
+      guard special < source.count else { break }
+      appendEscape(source[special], nested: nested, to: &bytes)
+      runStart = special + 1
+    }
+  }
+
+  /// One escape: `\n`, `\"`, `\u001b`. Nested, its backslash is escaped (`\\n`), and so is
+  /// the quote or backslash it escapes (`\\\"`).
+  private static func appendEscape(_ byte: UInt8, nested: Bool, to bytes: inout [UInt8]) {
     let short: UInt8? =
       switch byte {
       case UInt8(ascii: "\""): UInt8(ascii: "\"")
@@ -37,8 +60,11 @@ public enum JSONStringWriter {
       case 0x0D: UInt8(ascii: "r")
       default: nil
       }
-    bytes.append(UInt8(ascii: "\\"))
+    bytes.append(contentsOf: nested ? #"\\"#.utf8 : #"\"#.utf8)
     if let short {
+      if nested && (short == UInt8(ascii: "\"") || short == UInt8(ascii: "\\")) {
+        bytes.append(UInt8(ascii: "\\"))
+      }
       bytes.append(short)
     } else {
       bytes.append(contentsOf: "u00".utf8)

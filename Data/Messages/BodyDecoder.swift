@@ -1,4 +1,5 @@
 import Foundation
+import JSONTape
 
 /// Decodes a messages body, the JSON inside the envelope's string, as `T`.
 ///
@@ -11,14 +12,8 @@ import Foundation
 /// an answer that is wrong anyway.
 enum BodyDecoder {
   static func decode<T: Decodable>(_ type: T.Type, from json: [UInt8]) throws(EnvelopeError) -> T {
-    if let value = decodeWithTape(type, from: json) { return value }
+    if let value = TapeFirstDecoding.decodeWithTape(type, from: json) { return value }
     return try decodeWithFoundation(type, from: Data(json))
-  }
-
-  /// The fast path alone: nil when it refuses.
-  static func decodeWithTape<T: Decodable>(_ type: T.Type, from json: [UInt8]) -> T? {
-    guard let tape = JSONTape.parse(json) else { return nil }
-    return try? T(from: TapeDecoder(tape: tape, index: 0))
   }
 
   /// Foundation's answer, with its errors named for a person.

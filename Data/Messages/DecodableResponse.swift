@@ -1,4 +1,5 @@
 import Domain
+import JSONTape
 
 /// A body the messages endpoints can carry, seen as what every one of them holds: a list
 /// of people with their messages. Decoding either endpoint's body gives the same type, as

@@ -1,4 +1,5 @@
 import Foundation
+import JSONTape
 import SystemSupport
 
 /// Reads the messages envelope's top level in one pass over its bytes, unescaping the

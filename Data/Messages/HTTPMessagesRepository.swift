@@ -66,7 +66,9 @@ public struct HTTPMessagesRepository: MessagesRepository {
       ("message", draft.text),
     ]
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(members.reduce(64) { $0 + $1.0.utf8.count + $1.1.utf8.count })
+    // A quarter more for escapes: prose has a quote, a tab or a newline every few words.
+    let textBytes = members.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count }
+    bytes.reserveCapacity(64 + textBytes + textBytes / 4)
     for (index, (key, value)) in members.enumerated() {
       bytes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
       JSONStringWriter.append(key, to: &bytes)

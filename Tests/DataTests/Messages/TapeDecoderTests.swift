@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import JSONTape
 import TestSupport
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
   }
 
   private static func tape(_ json: [UInt8]) -> [UserMessages]? {
-    BodyDecoder.decodeWithTape(AllMessagesBody.self, from: json)?.items
+    TapeFirstDecoding.decodeWithTape(AllMessagesBody.self, from: json)?.items
   }
 
   @Test(arguments: [
@@ -80,8 +81,29 @@ import Testing
 
   @Test func onePersonsBody_decodesOnTheTape() throws {
     let json = Array(#"{"message":[{"subject":"a","message":"b"}],"user":"Zoë"}"#.utf8)
-    let body = try #require(BodyDecoder.decodeWithTape(UserMessagesBody.self, from: json))
+    let body = try #require(TapeFirstDecoding.decodeWithTape(UserMessagesBody.self, from: json))
     #expect(body.items == [UserMessages(name: "Zoë", messages: [Message(subject: "a", text: "b")])])
+  }
+
+  /// Texts built from runs of plain text and escapes of every kind (short, `\uXXXX`,
+  /// surrogate pairs), escapes first, last and side by side: the tape reads each as
+  /// Foundation does, runs copied whole included.
+  @Test(arguments: [21, 22, 23])
+  func escapedTexts_readAsFoundationReadsThem(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let pieces = [
+      "plain words ", "é", "山田", #"\n"#, #"\""#, #"\\"#, #"\/"#, #"\t"#, #"\u0000"#,
+      #"\u00e9"#, #"\ud83d\ude00"#, #"\uFFFF"#, "🐱", "x",
+    ]
+    for _ in 0..<300 {
+      let text = (0..<Int(random.next() % 12)).map { _ in
+        pieces[Int(random.next() % UInt64(pieces.count))]
+      }.joined()
+      let json = Array(#"{"a":[{"subject":"\#(text)","message":"\#(text)"}]}"#.utf8)
+      let fast = try #require(Self.tape(json), "the tape refused \(text)")
+      let judge = try #require(Self.foundation(json))
+      #expect(Self.comparable(fast) == Self.comparable(judge), "\(text)")
+    }
   }
 
   /// Mutated bodies: where the tape gives an answer, it is Foundation's; and both kinds of

@@ -6,13 +6,13 @@
 /// that conforms decodes itself from the tape's own containers, with calls the compiler
 /// can see through; it must give exactly what its `init(from:)` gives (the tape tests
 /// compare it with `JSONDecoder` on every body they decode, hostile ones included).
-protocol TapeDecodable: Decodable {
+package protocol TapeDecodable: Decodable {
   init(tapeValue value: TapeValue) throws
 }
 
 extension TapeValue {
   /// This value as an object read by `Key`, as `Decoder.container(keyedBy:)` reads it.
-  func object<Key: CodingKey>(keyedBy type: Key.Type) throws -> TapeKeyedContainer<Key> {
+  package func object<Key: CodingKey>(keyedBy type: Key.Type) throws -> TapeKeyedContainer<Key> {
     guard kind == .object else { throw mismatch([String: Any].self) }
     return try TapeKeyedContainer<Key>(tape: tape, object: index)
   }
@@ -21,7 +21,7 @@ extension TapeValue {
 /// A list of values the tape builds directly: the list is sized once, and each element
 /// built without a container around it.
 extension Array: TapeDecodable where Element: TapeDecodable {
-  init(tapeValue value: TapeValue) throws {
+  package init(tapeValue value: TapeValue) throws {
     guard value.kind == .array else { throw value.mismatch([Any].self) }
     let tape = value.tape
     let count = Int(tape.entries[value.index].start)

@@ -5,16 +5,16 @@ import Foundation
 /// Keys follow Foundation's rules: a key repeated in the object means its first value,
 /// keys are compared as `String`s (so "é" written either way is one key), and every key of
 /// the object must be valid UTF-8 even if nobody asks for it.
-struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+package struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// Objects with more members than this get an index: the messages body's thousands of
   /// names. A message's two or three keys are faster to compare in place.
   private static var indexedFrom: Int { 16 }
 
-  let tape: JSONTape
-  let object: Int
+  package let tape: JSONTape
+  package let object: Int
   private let index: TapeObjectIndex?
 
-  init(tape: JSONTape, object: Int) throws {
+  package init(tape: JSONTape, object: Int) throws {
     self.tape = tape
     self.object = object
     if Int(tape.entries[object].start) > Self.indexedFrom {
@@ -32,53 +32,58 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
-  var codingPath: [any CodingKey] { tape.codingPath(to: object) }
+  package var codingPath: [any CodingKey] { tape.codingPath(to: object) }
 
-  var allKeys: [Key] {
+  package var allKeys: [Key] {
     let names = index?.names ?? TapeObjectIndex.distinctNames(tape, Self.keyIndices(tape, object))
     return names.compactMap(Key.init(stringValue:))
   }
 
-  func contains(_ key: Key) -> Bool { valueIndex(for: key) != nil }
+  package func contains(_ key: Key) -> Bool { valueIndex(for: key) != nil }
 
-  func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(for: key).bool() }
-  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+  package func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
+  package func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try value(for: key).bool()
+  }
+  package func decode(_ type: String.Type, forKey key: Key) throws -> String {
     try value(for: key).string()
   }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+  package func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
     try value(for: key).double()
   }
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(for: key).float() }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+  package func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try value(for: key).float()
+  }
+  package func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+  package func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+  package func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+  package func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+  package func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+  package func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+  package func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+  package func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+  package func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+  package func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+  package func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try value(for: key).decode(type)
   }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+  package func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+    throws
     -> KeyedDecodingContainer<NestedKey>
   {
     try TapeDecoder(tape: tape, index: value(for: key).index).container(keyedBy: type)
   }
 
-  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+  package func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
     try TapeDecoder(tape: tape, index: value(for: key).index).unkeyedContainer()
   }
 
-  func superDecoder() throws -> any Decoder {
+  package func superDecoder() throws -> any Decoder {
     throw TapeDecoder.Refusal.superDecoderLeftToFoundation
   }
 
-  func superDecoder(forKey key: Key) throws -> any Decoder {
+  package func superDecoder(forKey key: Key) throws -> any Decoder {
     throw TapeDecoder.Refusal.superDecoderLeftToFoundation
   }
 
@@ -133,7 +138,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   /// The tape indices of an object's keys, in document order.
-  static func keyIndices(_ tape: JSONTape, _ object: Int) -> [Int] {
+  package static func keyIndices(_ tape: JSONTape, _ object: Int) -> [Int] {
     var keys: [Int] = []
     keys.reserveCapacity(Int(tape.entries[object].start))
     var member = object + 1
@@ -147,12 +152,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 /// An object's distinct keys with their first values, for objects with many members.
-struct TapeObjectIndex {
+package struct TapeObjectIndex {
   /// Distinct keys in document order.
-  let names: [String]
-  let values: [String: Int]
+  package let names: [String]
+  package let values: [String: Int]
 
-  init(tape: JSONTape, object: Int) throws {
+  package init(tape: JSONTape, object: Int) throws {
     var names: [String] = []
     var values: [String: Int] = [:]
     let members = Int(tape.entries[object].start)
@@ -168,7 +173,7 @@ struct TapeObjectIndex {
     self.values = values
   }
 
-  static func distinctNames(_ tape: JSONTape, _ keys: some Sequence<Int>) -> [String] {
+  package static func distinctNames(_ tape: JSONTape, _ keys: some Sequence<Int>) -> [String] {
     var names: [String] = []
     for member in keys {
       guard let name = try? TapeValue(tape: tape, index: member).string() else { continue }

@@ -2,12 +2,12 @@
 /// "tape", as in simdjson and ZippyJSON): `TapeDecoder` reads it without parsing again.
 ///
 /// The tape is strict: it takes only what RFC 8259 allows, 500 levels deep at most.
-/// Whatever it refuses, Foundation's `JSONDecoder` decides instead (see `BodyDecoder`), so
+/// Whatever it refuses, Foundation's `JSONDecoder` decides instead (`TapeFirstDecoding`), so
 /// an input is never accepted here that Foundation would refuse. Strings are kept as byte
 /// ranges and become `String`s only when decoded; keys and values that are never read cost
 /// no allocation.
-final class JSONTape: Sendable {
-  enum Kind: UInt8 {
+package final class JSONTape: Sendable {
+  package enum Kind: UInt8 {
     case object
     case array
     /// A string of ASCII characters without escapes: its bytes are its text.
@@ -25,15 +25,15 @@ final class JSONTape: Sendable {
   /// One value. Strings and numbers: `start..<end` is their text in `bytes` (a string's
   /// without its quotes). Objects and arrays: `start` is the number of members (key and
   /// value pairs in an object), `end` the index of the entry after their last member.
-  struct Entry {
+  package struct Entry {
     var start: UInt32
     var end: UInt32
     var kind: Kind
   }
 
   /// The document's bytes, which the string entries point into.
-  let bytes: [UInt8]
-  let entries: [Entry]
+  package let bytes: [UInt8]
+  package let entries: [Entry]
 
   private init(bytes: [UInt8], entries: [Entry]) {
     self.bytes = bytes
@@ -42,7 +42,7 @@ final class JSONTape: Sendable {
 
   /// The tape of `bytes`, or nil when they are not strictly JSON (or too large to index
   /// with 32 bits).
-  static func parse(_ bytes: [UInt8]) -> JSONTape? {
+  package static func parse(_ bytes: [UInt8]) -> JSONTape? {
     guard bytes.count < Int(UInt32.max) else { return nil }
     let entries: [Entry]? = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONTapeParser(bytes: buffer)
@@ -52,7 +52,7 @@ final class JSONTape: Sendable {
   }
 
   /// The entry after `index`'s value and everything inside it.
-  func next(after index: Int) -> Int {
+  package func next(after index: Int) -> Int {
     let entry = entries[index]
     return entry.kind == .object || entry.kind == .array ? Int(entry.end) : index + 1
   }
@@ -62,7 +62,7 @@ extension JSONTape {
   /// The keys and positions from the top of the document down to the value at `index`.
   /// Worked out from the tape when asked (an error, mostly), so that decoding never keeps a
   /// path of its own.
-  func codingPath(to index: Int) -> [any CodingKey] {
+  package func codingPath(to index: Int) -> [any CodingKey] {
     var path: [any CodingKey] = []
     var container = 0
     while container != index, let step = step(from: container, toward: index) {
@@ -94,16 +94,16 @@ extension JSONTape {
 }
 
 /// A key of a coding path: an object's key or an array's position.
-struct TapeKey: CodingKey {
-  let stringValue: String
-  let intValue: Int?
+package struct TapeKey: CodingKey {
+  package let stringValue: String
+  package let intValue: Int?
 
-  init(stringValue: String) {
+  package init(stringValue: String) {
     self.stringValue = stringValue
     self.intValue = nil
   }
 
-  init(intValue: Int) {
+  package init(intValue: Int) {
     self.stringValue = "Index \(intValue)"
     self.intValue = intValue
   }

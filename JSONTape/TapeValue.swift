@@ -6,16 +6,16 @@ import Foundation
 /// Numbers are read only where the answer is certainly Foundation's: whole numbers that
 /// fit the type, and finite doubles (both round correctly). A `Float` or a fraction asked
 /// for as an integer is refused, and Foundation's `JSONDecoder` decides instead.
-struct TapeValue {
-  let tape: JSONTape
-  let index: Int
+package struct TapeValue {
+  package let tape: JSONTape
+  package let index: Int
 
   private var entry: JSONTape.Entry { tape.entries[index] }
 
-  var kind: JSONTape.Kind { entry.kind }
-  var isNull: Bool { entry.kind == .null }
+  package var kind: JSONTape.Kind { entry.kind }
+  package var isNull: Bool { entry.kind == .null }
 
-  func string() throws -> String {
+  package func string() throws -> String {
     switch entry.kind {
     case .asciiString:
       return withText { String(decoding: $0, as: UTF8.self) }
@@ -50,7 +50,7 @@ struct TapeValue {
     return text
   }
 
-  func bool() throws -> Bool {
+  package func bool() throws -> Bool {
     switch entry.kind {
     case .trueValue: return true
     case .falseValue: return false
@@ -58,7 +58,7 @@ struct TapeValue {
     }
   }
 
-  func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+  package func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
     guard entry.kind == .number else { throw mismatch(T.self) }
     let whole = withText { text in text.allSatisfy { $0 != UInt8(ascii: ".") && $0 | 0x20 != 0x65 }
     }
@@ -68,20 +68,20 @@ struct TapeValue {
     return value
   }
 
-  func double() throws -> Double {
+  package func double() throws -> Double {
     guard entry.kind == .number else { throw mismatch(Double.self) }
     guard let value = withText({ Double(String(decoding: $0, as: UTF8.self)) }), value.isFinite
     else { throw TapeDecoder.Refusal.numberLeftToFoundation }
     return value
   }
 
-  func float() throws -> Float {
+  package func float() throws -> Float {
     guard entry.kind == .number else { throw mismatch(Float.self) }
     throw TapeDecoder.Refusal.numberLeftToFoundation
   }
 
   /// What a container's value decodes to when it is neither a primitive nor a container.
-  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+  package func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if T.self == String.self { return try string() as! T }
     if let direct = T.self as? any TapeDecodable.Type {
       return try direct.init(tapeValue: self) as! T
@@ -91,7 +91,7 @@ struct TapeValue {
 
   // MARK: - Errors, as Foundation names them
 
-  func mismatch(_ type: Any.Type) -> DecodingError {
+  package func mismatch(_ type: Any.Type) -> DecodingError {
     let context = DecodingError.Context(
       codingPath: tape.codingPath(to: index), debugDescription: "found \(entry.kind) instead")
     return isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
