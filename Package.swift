@@ -62,6 +62,8 @@ let package = Package(
         "SystemSupport",
         "JSONTape",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // `sqlite3_wal_hook`, which GRDB does not wrap (BackgroundCheckpointer).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),

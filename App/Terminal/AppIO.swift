@@ -47,7 +47,7 @@ struct AppIO: Sendable {
     },
     writeError: { writeAll($0, to: STDERR_FILENO) },
     readLine: { Swift.readLine(strippingNewline: true) },
-    readToEnd: { FileHandle.standardInput.readDataToEndOfFile() },
+    readToEnd: { readAll(from: STDIN_FILENO) },
     stdinIsTerminal: isatty(STDIN_FILENO) == 1,
     stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
     stderrIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -74,6 +74,34 @@ private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32)
       return  // a closed stream: nobody is reading any more
     }
   }
+}
+
+/// Everything left to read, in large pieces: `FileHandle.readDataToEndOfFile` reads 4 KiB
+/// at a time, thousands of calls for the 10 MB message `messages send --message -` may be
+/// given. A file's size sets the first piece; a pipe's pieces double as they fill.
+private func readAll(from descriptor: Int32) -> Data {
+  var status = stat()
+  let fileSize =
+    fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    ? Int(status.st_size) : 0
+  // One byte more than the file: the read that finds its end needs room too.
+  var data = Data(count: max(fileSize + 1, 64 * 1024))
+  var filled = 0
+  while true {
+    if filled == data.count { data.count *= 2 }
+    let count = data.withUnsafeMutableBytes { buffer in
+      read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+    }
+    if count > 0 {
+      filled += count
+    } else if count < 0 && errno == EINTR {
+      continue
+    } else {
+      break  // the end, or a stream that cannot be read: what came is what there is
+    }
+  }
+  data.count = filled
+  return data
 }
 
 /// What the composition root takes from a test instead of building it: nil builds the real

@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `messages send --message -` as the binary reads its own standard input, which the
+/// in-process runs replace: a long message arrives whole from a file and from a pipe.
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct MessagesStandardInputEndToEndTests {
+  private struct Person: Decodable {
+    struct Message: Decodable {
+      let subject: String
+      let message: String
+    }
+    let name: String
+    let messages: [Message]
+  }
+
+  @Test func send_readsALongMessageWhole_fromAFileAndFromAPipe() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    // About 190 KB: more than the first piece a pipe is read in, so the reading must grow.
+    let text = (0..<3_000).map { "line \($0) of a long message,\twith an accent: café ✓\n" }
+      .joined()
+    let file = app.scratch.appendingPathComponent("long-message.txt")
+    try Data(text.utf8).write(to: file)
+
+    let fromFile = try await app.run(
+      ["messages", "send", "--to", "File Friend", "--subject", "long", "--message", "-"],
+      stdin: text)
+    let fromPipe = try await app.runShell(
+      #"cat '\#(file.path)' | "$APP" messages send --to 'Pipe Friend' --subject long --message -"#)
+    let filed = try await app.run(["messages", "--user", "File Friend", "--json"])
+    let piped = try await app.run(["messages", "--user", "Pipe Friend", "--json"])
+
+    #expect(fromFile.status == 0, "\(fromFile.stderr)")
+    #expect(fromPipe.status == 0, "\(fromPipe.stderr)")
+    #expect(fromPipe.stderr.contains("Sent to Pipe Friend."))
+    // The one newline that ends the input is not part of the message.
+    let expected = String(text.dropLast())
+    for shown in [filed, piped] {
+      let person = try JSONDecoder().decode(Person.self, from: Data(shown.stdout.utf8))
+      #expect(person.messages.map(\.message) == [expected])
+    }
+    _ = try await app.run(["logout"])
+  }
+}

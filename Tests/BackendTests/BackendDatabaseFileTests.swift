@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Backend
+
+/// The backend's file as `open` sets it up: every commit synced before it is answered, and a
+/// large write copied from the log into the file behind the write, not at the next close.
+@Suite(.timeLimit(.minutes(1))) struct BackendDatabaseFileTests {
+  @Test func everyCommitIsSynced_beforeItIsAnswered() async throws {
+    try await withDatabaseFile { database, _ in
+      let synchronous = try database.writer.writeWithoutTransaction { db in
+        try Int.fetchOne(db, sql: "PRAGMA synchronous")
+      }
+      #expect(synchronous == 2, "FULL: GRDB's pool would leave NORMAL, synced at checkpoints only")
+    }
+  }
+
+  @Test func aLargeMessage_reachesTheDatabaseFile_whileItStaysOpen() async throws {
+    try await withDatabaseFile { database, file in
+      try database.writer.write { db in
+        try AccountRecord(id: "a", username: "a", name: "A", passwordHash: "x").insert(db)
+      }
+      let sizeBefore = try fileSize(file)
+      let text = String(repeating: "a long message line\n", count: 300_000)  // 6 MB
+
+      let stored = try database.addMessage(accountID: "a", to: "Big", subject: "s", text: text)
+      // The writer's queue runs in order: this runs after the checkpoint the commit queued.
+      database.writer.writeWithoutTransaction { _ in }
+
+      #expect(stored.last?.text == text)
+      #expect(try fileSize(file) - sizeBefore >= 6_000_000, "the log was copied into the file")
+    }
+  }
+
+  private func withDatabaseFile(_ body: (BackendDatabase, URL) async throws -> Void)
+    async throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "backend-file-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("backend.sqlite")
+    try await body(try await BackendDatabase.open(at: file), file)
+  }
+
+  private func fileSize(_ file: URL) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+  }
+}
