@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import TestSupport
 import Testing
@@ -7,7 +6,7 @@ import Testing
 
 /// Every command's `--json` output against its shape in `docs/json.md`: one document, the
 /// documented members and no others, success and failure alike. In process, on the embedded
-/// backend, with the session in memory and push's 3 s wait on an immediate clock.
+/// backend, with the session in memory and push's 3 s wait on an `InstantClock`.
 @Suite(.timeLimit(.minutes(3)))
 struct JSONContractTests {
   private let shapes = JSONShapes.documented
@@ -119,6 +118,6 @@ struct JSONContractTests {
 
   private static func runner() throws -> AppRunner {
     try AppRunner.inProcess(
-      CompositionSeams(sessionStore: InMemoryUserSessionDataStore(), clock: ImmediateClock()))
+      CompositionSeams(sessionStore: InMemoryUserSessionDataStore(), clock: InstantClock()))
   }
 }

@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Foundation
 import TestSupport
@@ -7,7 +6,7 @@ import Testing
 @testable import App
 
 /// Whole commands in process, through the composition root, with its seams injected: an
-/// HTTP client over an in-memory backend the test controls, and for push an immediate clock.
+/// HTTP client over an in-memory backend the test controls, and for push an `InstantClock`.
 /// Failures that take real time over HTTP (a 15 s time-out, a month-old session) are seen
 /// here at once.
 @Suite(
@@ -35,7 +34,7 @@ struct InjectedSeamsAcceptanceTests {
   @Test func pushOn_whenTheVendorTimesOut_undoesThePushBackendsRegistration() async throws {
     let client = try FaultInjectingHTTPClient()
     let app = try AppRunner.inProcess(
-      CompositionSeams(httpClient: client, clock: ImmediateClock()))
+      CompositionSeams(httpClient: client, clock: InstantClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     client.fail("POST /vendor/register", with: .timedOut(seconds: 15))
@@ -89,7 +88,7 @@ struct InjectedSeamsAcceptanceTests {
   ) async throws {
     let client = try FaultInjectingHTTPClient()
     let app = try AppRunner.inProcess(
-      CompositionSeams(httpClient: client, clock: ImmediateClock()))
+      CompositionSeams(httpClient: client, clock: InstantClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     client.now.advance(by: 31 * 24 * 3600)

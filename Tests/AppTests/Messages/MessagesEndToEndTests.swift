@@ -144,7 +144,7 @@ struct MessagesEndToEndTests {
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains(message), "\(result.stderr)")
-    #expect(SecretTool.accounts(server: served.apiURL) == ["demo"])
+    #expect(await SecretTool.accounts(server: served.apiURL) == ["demo"])
     _ = try await app.run(["logout", "--local", "--api-url", served.apiURL])
   }
 
@@ -182,7 +182,7 @@ struct MessagesEndToEndTests {
       served.requests.first == "POST /oauth/token", "signed out, nothing was asked of the server")
     #expect(expired.status == 4)
     #expect(expired.stdout.contains(#""code" : "session_expired""#))
-    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
   }
 }
 

@@ -1,5 +1,4 @@
 import Backend
-import Clocks
 import Foundation
 import TestSupport
 import Testing
@@ -7,14 +6,14 @@ import Testing
 @testable import App
 
 /// The push toggle against the embedded backend, in process. The 3 s wait after each session
-/// runs on an immediate clock here; the rule itself is tested on a TestClock in DomainTests,
+/// runs on an `InstantClock` here; the rule itself is tested on a TestClock in DomainTests,
 /// and on the real clock over HTTP in PushPartialFailureEndToEndTests.
 @Suite(
   .timeLimit(.minutes(3)),
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct PushEndToEndTests {
   @Test func statusOnOffToggle() async throws {
-    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
+    let app = try AppRunner.inProcess(CompositionSeams(clock: InstantClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
 
@@ -54,7 +53,7 @@ struct PushEndToEndTests {
   }
 
   @Test func aRefusedVendorCall_leavesNothingRegistered() async throws {
-    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
+    let app = try AppRunner.inProcess(CompositionSeams(clock: InstantClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let refusing: [String: String?] = ["APP_EMBEDDED_PUSH_FAULTS": "vendor/register=refuse"]
@@ -76,7 +75,7 @@ struct PushEndToEndTests {
   }
 
   @Test func anotherDevice_isShown_andMovingNeedsYes() async throws {
-    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
+    let app = try AppRunner.inProcess(CompositionSeams(clock: InstantClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let other: [String: String?] = ["APP_DEVICE_ID": "e2e-other-device"]
@@ -99,7 +98,7 @@ struct PushEndToEndTests {
   }
 
   @Test func withoutPermission_itExplains_andSignedOutIsExit4() async throws {
-    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
+    let app = try AppRunner.inProcess(CompositionSeams(clock: InstantClock()))
     defer { app.remove() }
 
     let signedOut = try await app.run(["push", "status"])

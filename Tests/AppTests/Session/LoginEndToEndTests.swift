@@ -18,9 +18,9 @@ struct LoginEndToEndTests {
     #expect(result.stdout.hasPrefix("Signed in as demo (Demo User) on the embedded backend"))
     let server = "embedded:\(app.dataFolder.path)"
     #expect(result.stdout.contains("service=app server=\(server) account=demo"))
-    #expect(SecretTool.accounts(server: server) == ["demo"])
-    #expect(SecretTool.finds(account: "demo"))
-    let token = try #require(SecretTool.token(server: server, account: "demo"))
+    #expect(await SecretTool.accounts(server: server) == ["demo"])
+    #expect(await SecretTool.finds(account: "demo"))
+    let token = try #require(await SecretTool.token(server: server, account: "demo"))
     #expect(token.count >= 32)
     #expect(app.filesContaining(token).isEmpty, "the token must live in the keyring only")
     #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
@@ -38,7 +38,7 @@ struct LoginEndToEndTests {
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("error: Wrong username or password."))
-    #expect(SecretTool.accounts(server: "embedded:\(app.dataFolder.path)").isEmpty)
+    #expect(await SecretTool.accounts(server: "embedded:\(app.dataFolder.path)").isEmpty)
   }
 
   @Test func login_interactively_fromPipedLines_walksWelcomeAndSignIn() async throws {
@@ -119,7 +119,7 @@ struct LoginEndToEndTests {
       bad.stderr.contains(
         "error: A username is 3 to 32 characters from a-z, 0-9, '.', '_' and '-'. A password needs at least 8 characters."
       ))
-    #expect(SecretTool.accounts(server: "embedded:\(app.dataFolder.path)") == ["alice"])
+    #expect(await SecretTool.accounts(server: "embedded:\(app.dataFolder.path)") == ["alice"])
     _ = try await app.run(["logout"])
   }
 
@@ -134,7 +134,7 @@ struct LoginEndToEndTests {
       ["login", "--username", "demo", "--password-stdin"], stdin: "demo-password")
 
     #expect(result.status == 0)
-    #expect(SecretTool.accounts(server: "embedded:\(app.dataFolder.path)") == ["demo"])
+    #expect(await SecretTool.accounts(server: "embedded:\(app.dataFolder.path)") == ["demo"])
     _ = try await app.run(["logout"])
   }
 

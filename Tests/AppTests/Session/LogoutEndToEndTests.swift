@@ -12,7 +12,7 @@ struct LogoutEndToEndTests {
     let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    #expect(SecretTool.finds(account: "demo"))
+    #expect(await SecretTool.finds(account: "demo"))
 
     let result = try await app.run(["logout", "--api-url", served.apiURL])
 
@@ -22,7 +22,7 @@ struct LogoutEndToEndTests {
         == "Signed out demo from \(served.apiURL): the token was revoked on the server and deleted from the keyring.\n"
     )
     #expect(served.requests.last == "POST /auth/revoke")
-    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test func logout_whenTheServerIsDown_keepsTheSession_untilLocalLogout() async throws {
@@ -33,7 +33,7 @@ struct LogoutEndToEndTests {
     await served.stop()
 
     let failed = try await app.run(["logout", "--api-url", served.apiURL])
-    let kept = SecretTool.accounts(server: served.apiURL)
+    let kept = await SecretTool.accounts(server: served.apiURL)
     let local = try await app.run(["logout", "--local", "--api-url", served.apiURL, "--json"])
 
     #expect(failed.status == 1)
@@ -45,7 +45,7 @@ struct LogoutEndToEndTests {
       try JSONSerialization.jsonObject(with: Data(local.stdout.utf8)) as? [String: Any])
     #expect(document["signedOut"] as? Bool == true)
     #expect(document["revokedOnServer"] as? Bool == false)
-    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test func logout_treatsAServer401AsDone() async throws {
@@ -59,7 +59,7 @@ struct LogoutEndToEndTests {
     let result = try await app.run(["logout", "--api-url", served.apiURL])
 
     #expect(result.status == 0)
-    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test func logout_whenSignedOut_hasNothingToDo() async throws {

@@ -30,7 +30,7 @@ struct SessionEndToEndTests {
     let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    let token = try #require(SecretTool.token(server: served.apiURL, account: "demo"))
+    let token = try #require(await SecretTool.token(server: served.apiURL, account: "demo"))
 
     let text = try await app.run(["session", "--api-url", served.apiURL])
     let json = try await app.run(["session", "--api-url", served.apiURL, "--json"])
@@ -68,7 +68,7 @@ struct SessionEndToEndTests {
     #expect(
       result.stderr.contains(
         "error: The session of demo has expired or was revoked; it was removed."))
-    #expect(SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test(arguments: [
@@ -102,7 +102,7 @@ struct SessionEndToEndTests {
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(
-      SecretTool.accounts(server: served.apiURL) == ["demo"],
+      await SecretTool.accounts(server: served.apiURL) == ["demo"],
       "a failing server must not end the session")
     _ = try await app.run(["logout", "--local", "--api-url", served.apiURL])
   }
@@ -121,7 +121,7 @@ struct SessionEndToEndTests {
       result.stderr.contains(
         "error: The server is unreachable: could not connect to 127.0.0.1:\(served.server.port)."))
     #expect(result.stderr.contains("hint: Check the server address"))
-    #expect(SecretTool.accounts(server: served.apiURL) == ["demo"])
+    #expect(await SecretTool.accounts(server: served.apiURL) == ["demo"])
     _ = try await app.run(["logout", "--local", "--api-url", served.apiURL])
   }
 
@@ -136,7 +136,7 @@ struct SessionEndToEndTests {
 
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: The server is unreachable"))
-    #expect(SecretTool.accounts(server: "http://127.0.0.1:\(port)").isEmpty)
+    #expect(await SecretTool.accounts(server: "http://127.0.0.1:\(port)").isEmpty)
   }
 
   @Test func theAPIURLComesFromTheEnvironment_whenNoOptionIsGiven() async throws {
@@ -164,7 +164,7 @@ struct SessionEndToEndTests {
     let login = try await app.run(
       ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin", "--verbose"],
       stdin: "demo-password")
-    let token = try #require(SecretTool.token(server: served.apiURL, account: "demo"))
+    let token = try #require(await SecretTool.token(server: served.apiURL, account: "demo"))
     let session = try await app.run(["session", "--api-url", served.apiURL, "--verbose"])
 
     #expect(login.stderr.contains("→ POST /api/v1/oauth/token"))

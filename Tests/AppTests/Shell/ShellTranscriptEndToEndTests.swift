@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import TestSupport
 import Testing
@@ -121,7 +120,7 @@ struct ShellTranscriptEndToEndTests {
 
   @Test func theHome_reachesMessagesPushAndThePreparation_andComesBack() async throws {
     // Push's 3 s wait passes at once.
-    let app = try AppRunner.inProcess(CompositionSeams(clock: ImmediateClock()))
+    let app = try AppRunner.inProcess(CompositionSeams(clock: InstantClock()))
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let script = """

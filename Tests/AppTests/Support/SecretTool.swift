@@ -1,10 +1,13 @@
 import Foundation
+import SystemSupport
 
-/// `secret-tool`, to look at the keyring the way a person would.
+/// `secret-tool`, to look at the keyring the way a person would. Each look runs on a thread
+/// of its own (`BlockingCall`): waiting for the process would otherwise hold one of the
+/// cooperative pool's two threads, and with them every other test of the process.
 enum SecretTool {
   /// The `account` attributes of the app's items for `server`.
-  static func accounts(server: String) -> [String] {
-    let output = run(["search", "--all", "service", "app", "server", server])
+  static func accounts(server: String) async -> [String] {
+    let output = await run(["search", "--all", "service", "app", "server", server])
     return output.split(separator: "\n").compactMap { line in
       line.hasPrefix("attribute.account = ")
         ? String(line.dropFirst("attribute.account = ".count)) : nil
@@ -12,17 +15,22 @@ enum SecretTool {
   }
 
   /// The stored token of `account` on `server`, if any.
-  static func token(server: String, account: String) -> String? {
-    let output = run(["lookup", "service", "app", "server", server, "account", account])
+  static func token(server: String, account: String) async -> String? {
+    let output = await run(["lookup", "service", "app", "server", server, "account", account])
     return output.isEmpty ? nil : output
   }
 
   /// Does `secret-tool search service app account <account>` find anything (the check)?
-  static func finds(account: String) -> Bool {
-    !run(["search", "--all", "service", "app", "account", account]).isEmpty
+  static func finds(account: String) async -> Bool {
+    let output = await run(["search", "--all", "service", "app", "account", account])
+    return !output.isEmpty
   }
 
-  private static func run(_ arguments: [String]) -> String {
+  private static func run(_ arguments: [String]) async -> String {
+    (try? await BlockingCall.run("secret-tool") { runBlocking(arguments) }) ?? ""
+  }
+
+  private static func runBlocking(_ arguments: [String]) -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/secret-tool")
     process.arguments = arguments

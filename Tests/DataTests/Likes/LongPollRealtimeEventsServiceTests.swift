@@ -1,4 +1,3 @@
-import Clocks
 import Data
 import Domain
 import Synchronization
@@ -9,7 +8,7 @@ import Testing
   @Test func tenThousandEvents_arriveInOrder_noneLostNoneTwice_acrossReconnects() async throws {
     let server = EventsServerStub(total: 10_000, failEvery: 7)
     let sut = LongPollRealtimeEventsService(
-      remote: server, access: signedIn(), clock: ImmediateClock())
+      remote: server, access: signedIn(), clock: InstantClock())
 
     var received: [String] = []
     for try await event in sut.events() {
@@ -53,7 +52,7 @@ import Testing
     let store = InMemoryUserSessionDataStore(
       RemoteUserSession(username: "me", accessToken: AccessToken("t")))
     let sut = LongPollRealtimeEventsService(
-      remote: server, access: SignedInAccess(dataStore: store), clock: ImmediateClock())
+      remote: server, access: SignedInAccess(dataStore: store), clock: InstantClock())
 
     await #expect(throws: SessionError.expired(username: "me")) {
       for try await _ in sut.events() {}

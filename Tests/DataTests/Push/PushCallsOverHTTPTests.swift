@@ -1,5 +1,4 @@
 import Backend
-import Clocks
 import Domain
 import Foundation
 import Synchronization
@@ -159,7 +158,7 @@ private final class PushServer: Sendable {
     return PushRegistrationFlows(
       push: HTTPPushAuthenticationUC(endpoint: endpoint, client: client, deviceID: "device-1"),
       session: FixedSession(), vendor: HTTPVendorUC(endpoint: endpoint, client: client),
-      notifications: GrantedNotifications(), deviceID: "device-1", clock: ImmediateClock(),
+      notifications: GrantedNotifications(), deviceID: "device-1", clock: InstantClock(),
       sessionDelay: .zero)
   }
 
