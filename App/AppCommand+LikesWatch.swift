@@ -52,26 +52,28 @@ extension AppCommand.Likes {
       if console.stderrIsTerminal {
         center.banners.onChange = { banners.stand($0) }
       }
-      console.message("Watching for new likes and matches… (Ctrl-C to stop)")
 
       // Ctrl-C ends the watch cleanly instead of killing the process mid-line; so does the
-      // end of `--for`.
-      let watching = Task { await viewModel.run() }
-      let timer = duration.map { limit in
-        Task {
-          try? await context.sleep(for: limit)
-          watching.cancel()
-        }
-      }
+      // end of `--for`. The watch is announced from inside `interrupt.run`, once Ctrl-C is
+      // routed to it: a Ctrl-C right after the announcement used to find no work running
+      // and end the command at once, without the summary.
       let interrupt = InterruptHandler()
       await interrupt.run {
+        console.message("Watching for new likes and matches… (Ctrl-C to stop)")
+        let watching = Task { await viewModel.run() }
+        let timer = duration.map { limit in
+          Task {
+            try? await context.sleep(for: limit)
+            watching.cancel()
+          }
+        }
         await withTaskCancellationHandler {
           await watching.value
         } onCancel: {
           watching.cancel()
         }
+        timer?.cancel()
       }
-      timer?.cancel()
       center.banners.stop()
       banners.finish(waiting: center.banners.waiting)
 
