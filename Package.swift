@@ -178,7 +178,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "Data", "Domain", "Backend", "BackendBridge", "SystemSupport", "TestSupport",
+        "App", "Data", "Domain", "Backend", "BackendBridge", "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
