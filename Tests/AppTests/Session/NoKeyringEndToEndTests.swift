@@ -71,6 +71,10 @@ struct LockedKeyringEndToEndTests {
       # A runtime folder of its own, or the daemon would find the test run's keyring; it
       # also finds this session's daemons afterwards, to stop them.
       export XDG_RUNTIME_DIR="$(mktemp -d)"
+      # Nor may it find the suite's daemon: when the app asks this bus before the daemon
+      # below holds its name, D-Bus starts `gnome-keyring-daemon --start`, which looks for a
+      # running daemon through GNOME_KEYRING_CONTROL and would hand itself to the suite's.
+      unset GNOME_KEYRING_CONTROL
       stop() {
         for pid in $(pgrep -x gnome-keyring-d; pgrep -x dbus-daemon); do
           grep -qz "^XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR$" /proc/$pid/environ 2>/dev/null && kill $pid
