@@ -4,10 +4,11 @@ import Foundation
 ///
 /// Looks run one at a time on a serial queue of their own. Off the cooperative pool, because
 /// waiting for the process held one of its two threads, and with them every other test of
-/// the process. One at a time, because when they ran side by side the suite's keyring daemon
-/// twice misbehaved in a run: it stopped answering for every later test, or it answered
-/// `SearchItems` with "not implemented". Whether their concurrency caused it is not proven;
-/// before the move at most two ran at once, and twenty stress runs saw neither.
+/// the process. One at a time as a precaution: soon after they began to run side by side the
+/// suite's keyring daemon misbehaved, once answering `SearchItems` with "not implemented".
+/// The worse failure of that time, every keyring call timing out, most likely had another
+/// cause: the locked-keyring test's session could reach the suite's daemon. Before the move
+/// at most two ran at once.
 enum SecretTool {
   /// The `account` attributes of the app's items for `server`.
   static func accounts(server: String) async -> [String] {
