@@ -47,49 +47,8 @@ extension AppCommand.Likes {
     }
 
     func run() async throws {
-      try await Self.show(options, page: page, batchSize: batchSize, refresh: refresh)
-    }
-
-    @MainActor
-    static func show(_ options: GlobalOptions, page: Int, batchSize: Int, refresh: Bool)
-      async throws
-    {
-      let context = try await LikesComposition(options: options)
-      let console = context.command.console
-      let center = context.notificationCenter()
-      center.select(.likedYou)
-      let viewModel = center.likedYou
-      await console.withActivity("Loading likes") {
-        await viewModel.load(page: page, batchSize: batchSize, refresh: refresh)
-      }
-      if let error = viewModel.state.error { throw console.fail(error) }
-      guard let loaded = viewModel.state.page else { return }
-      let secondsLeft = viewModel.state.unblurSecondsLeft
-      if console.json {
-        JSONOutput.write(
-          LikesScreen.document(
-            loaded, unblurSecondsLeft: secondsLeft, unread: viewModel.state.unread),
-          to: console)
-      } else {
-        let shell = ShellScope.current
-        console.output(
-          LikesScreen.lines(
-            loaded, unblurSecondsLeft: secondsLeft, unread: viewModel.state.unread, now: Date(),
-            command: shell == nil
-              ? { commandLine($0, batchSize: batchSize) } : ShellScope.likesCommand
-          )
-          .joined(separator: "\n"))
-      }
-      ShellScope.current?.home?.likesShown(loaded, unread: viewModel.state.unread)
-    }
-
-    /// How the command line names a page and the unblur.
-    private static func commandLine(_ command: LikesScreen.PageCommand, batchSize: Int) -> String {
-      let size = batchSize == 10 ? "" : " --batch-size \(batchSize)"
-      switch command {
-      case .page(let number): return "app likes\(size) --page \(number)"
-      case .unblur: return "app likes unblur"
-      }
+      try await LikesFeature(options: options).showPage(
+        page, batchSize: batchSize, refresh: refresh)
     }
   }
 
@@ -103,34 +62,8 @@ extension AppCommand.Likes {
 
     @OptionGroup var options: GlobalOptions
 
-    private struct Document: Encodable {
-      let unblurredUntil: String
-      let secondsLeft: Int
-    }
-
     func run() async throws {
-      try await Self.unblur(options)
-    }
-
-    @MainActor
-    static func unblur(_ options: GlobalOptions) async throws {
-      let context = try await LikesComposition(options: options)
-      let console = context.command.console
-      do {
-        let end = try await context.unblur()
-        let seconds = Int(UnblurWindow.length)
-        if console.json {
-          JSONOutput.write(
-            Document(
-              unblurredUntil: ISO8601DateFormatter().string(from: end), secondsLeft: seconds),
-            to: console)
-        } else {
-          console.output(
-            "Unblurred for \(seconds) s, until \(ISO8601DateFormatter().string(from: end)).")
-        }
-      } catch {
-        throw console.fail(UserFacingError(error))
-      }
+      try await LikesFeature(options: options).unblur()
     }
   }
 
@@ -145,7 +78,7 @@ extension AppCommand.Likes {
     var id: String
 
     func run() async throws {
-      try await Respond.run(options, id: id, liking: true)
+      try await LikesFeature(options: options).respond(to: id, liking: true)
     }
   }
 
@@ -159,41 +92,7 @@ extension AppCommand.Likes {
     var id: String
 
     func run() async throws {
-      try await Respond.run(options, id: id, liking: false)
-    }
-  }
-
-  /// What `like` and `skip` share: the optimistic request and its report.
-  enum Respond {
-    private struct Document: Encodable {
-      let action: String
-      let id: String
-      @NullWhenAbsent var name: String?
-      let mutualMatch: Bool
-      let message: String
-    }
-
-    @MainActor
-    static func run(_ options: GlobalOptions, id: String, liking: Bool) async throws {
-      let context = try await LikesComposition(options: options)
-      let console = context.command.console
-      let viewModel = context.notificationCenter().likedYou
-      await console.withActivity(liking ? "Liking back" : "Skipping") {
-        if liking { await viewModel.likeBack(id) } else { await viewModel.skip(id) }
-      }
-      if let error = viewModel.state.error { throw console.fail(error) }
-      if console.json {
-        let answer = viewModel.state.answered
-        JSONOutput.write(
-          Document(
-            action: liking ? "like" : "skip", id: answer?.id ?? id, name: answer?.name,
-            mutualMatch: answer?.mutualMatch ?? false,
-            message: viewModel.state.banner ?? viewModel.state.notice ?? ""),
-          to: console)
-      } else {
-        if let banner = viewModel.state.banner { console.output(LikesScreen.bannerLine(banner)) }
-        if let notice = viewModel.state.notice { console.output(notice) }
-      }
+      try await LikesFeature(options: options).respond(to: id, liking: false)
     }
   }
 
@@ -203,40 +102,15 @@ extension AppCommand.Likes {
 
     @OptionGroup var options: GlobalOptions
 
-    private struct Document: Encodable {
-      let items: [LikesScreen.ItemDocument]
-      let source: String
-      let offline: Bool
-    }
-
     func run() async throws {
-      try await Self.show(options)
+      try await LikesFeature(options: options).showMutuals()
     }
+  }
+}
 
-    @MainActor
-    static func show(_ options: GlobalOptions) async throws {
-      let context = try await LikesComposition(options: options)
-      let console = context.command.console
-      let center = context.notificationCenter()
-      center.select(.mutuals)
-      await console.withActivity("Loading mutuals") { await center.mutuals.load() }
-      let page: LikesPage
-      switch center.mutuals.state {
-      case .loaded(let loaded): page = loaded
-      case .failed(let error): throw console.fail(error)
-      case .idle, .loading: preconditionFailure("load() always finishes")
-      }
-      if console.json {
-        JSONOutput.write(
-          Document(
-            items: page.items.map(LikesScreen.ItemDocument.init),
-            source: page.isOffline ? "cache" : "server", offline: page.isOffline),
-          to: console)
-      } else {
-        let likeCommand = ShellScope.current == nil ? "app likes like ID" : "like ID"
-        console.output(
-          LikesScreen.mutualsLines(page, likeCommand: likeCommand).joined(separator: "\n"))
-      }
-    }
+extension LikesFeature {
+  /// The feature for one command of the command line.
+  convenience init(options: GlobalOptions, jsonLines: Bool = false) async throws {
+    self.init(try await LikesComposition(options: options, jsonLines: jsonLines))
   }
 }

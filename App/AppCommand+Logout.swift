@@ -18,7 +18,7 @@ extension AppCommand {
     var local = false
 
     func run() async throws {
-      try await Self.logout(options, local: local)
+      try await Self.logout(try await CommandContext(options: options), local: local)
     }
 
     private struct Report: Encodable {
@@ -29,9 +29,9 @@ extension AppCommand {
       let dataFolder: String
     }
 
+    /// Signs out and says how: the shell's `logout` too.
     @MainActor
-    static func logout(_ options: GlobalOptions, local: Bool) async throws {
-      let context = try await CommandContext(options: options)
+    static func logout(_ context: CommandContext, local: Bool) async throws {
       let console = context.console
       let viewModel = LogoutViewModel(signOut: context.root.signOutUseCase)
       await console.withActivity("Signing out") { await viewModel.logout(revokingOnServer: !local) }

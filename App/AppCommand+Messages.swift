@@ -28,57 +28,16 @@ extension AppCommand.Messages {
     }
 
     func run() async throws {
+      try await Self.show(user: user, options)
+    }
+
+    @MainActor
+    private static func show(user: String?, _ options: GlobalOptions) async throws {
+      let feature = MessagesFeature(try await CommandContext(options: options))
       if let user {
-        try await Self.showPerson(user, options)
+        try await feature.showPerson(user)
       } else {
-        try await Self.showEverybody(options)
-      }
-    }
-
-    @MainActor
-    static func showEverybody(_ options: GlobalOptions) async throws {
-      let context = try await CommandContext(options: options)
-      let viewModel = context.root.messagesViewModel()
-      await context.console.withActivity("Loading messages") { await viewModel.load() }
-      switch viewModel.state {
-      case .loaded(let people):
-        ShellScope.current?.home?.peopleShown(people.map(\.name))
-        // Written a chunk at a time as it is made: everybody's messages can be tens of MB.
-        if context.console.json {
-          MessagesScreen.writeJSON(people, to: context.console.outputPart(utf8:))
-        } else {
-          MessagesScreen.writeText(people, to: context.console.outputPart(utf8:))
-        }
-        ProcessLifetime.keepUntilExit(viewModel, io: context.console.io)
-      case .empty:
-        if context.console.json {
-          MessagesScreen.writeJSON([], to: context.console.outputPart(utf8:))
-        } else {
-          context.console.output("No messages.")
-        }
-      case .failed(let error):
-        throw context.console.fail(error)
-      case .idle, .loading:
-        preconditionFailure("load() always finishes")
-      }
-    }
-
-    @MainActor
-    static func showPerson(_ name: String, _ options: GlobalOptions) async throws {
-      let context = try await CommandContext(options: options)
-      let viewModel = context.root.userMessagesViewModel()
-      await context.console.withActivity("Loading messages") { await viewModel.load(name) }
-      switch viewModel.state {
-      case .loaded(let person):
-        if context.console.json {
-          context.console.outputPart(MessagesScreen.json(person))
-        } else {
-          context.console.output(MessagesScreen.text(person))
-        }
-      case .failed(let error):
-        throw context.console.fail(error)
-      case .idle, .loading:
-        preconditionFailure("load(_:) always finishes")
+        try await feature.showEverybody()
       }
     }
   }

@@ -21,7 +21,9 @@ extension AppCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var push: PushOptions
 
-    func run() async throws { try await PushScreen.run(options, push, change: action.change) }
+    func run() async throws {
+      try await PushScreen.run(try await CommandContext(options: options), push, change: action.change)
+    }
   }
 }
 
@@ -88,9 +90,8 @@ enum PushScreen {
 
   @MainActor
   static func run(
-    _ options: GlobalOptions, _ push: PushOptions, change: PushRegistrationViewModel.Change?
+    _ context: CommandContext, _ push: PushOptions, change: PushRegistrationViewModel.Change?
   ) async throws {
-    let context = try await CommandContext(options: options)
     let console = context.console
     let progress = ProgressLine(console: console)
     let composition: PushComposition
@@ -180,7 +181,7 @@ enum PushScreen {
     }
     guard state.requiresSignIn else { return UserFacingError(code: code, message: message) }
     return UserFacingError(
-      code: "not_signed_in", message: message, hint: "Run `app login` to sign in.",
+      code: "not_signed_in", message: message, suggestion: .signIn,
       remedy: .signIn)
   }
 

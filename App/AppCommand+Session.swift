@@ -13,12 +13,12 @@ extension AppCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-      try await Self.show(options)
+      try await Self.show(try await CommandContext(options: options))
     }
 
+    /// Checks the session with the server and shows it: the shell's `session` too.
     @MainActor
-    static func show(_ options: GlobalOptions) async throws {
-      let context = try await CommandContext(options: options)
+    static func show(_ context: CommandContext) async throws {
       let main = MainViewModel(repository: context.root.sessionRepository)
       await context.console.withActivity("Checking the session") { await main.launch() }
       switch main.state {

@@ -35,7 +35,7 @@ enum AppMain {
           throw ValidationError(
             "The shell answers in text; --json goes with a command, as in `app --json likes`.")
         }
-        return await Shell.run(options: options, globalArguments: arguments, io: io)
+        return await Shell.run(options: options, io: io)
       } catch {
         return report(parseError: error, arguments: arguments, json: json, io: io)
       }

@@ -12,7 +12,11 @@ struct LikesComposition {
   private let environment: LikesEnvironment
 
   init(options: GlobalOptions, jsonLines: Bool = false) async throws {
-    command = try await CommandContext(options: options, jsonLines: jsonLines)
+    try await self.init(try await CommandContext(options: options, jsonLines: jsonLines))
+  }
+
+  init(_ command: CommandContext) async throws {
+    self.command = command
     let console = command.console
     let root = command.root
     // An existing cache is opened while the keyring is asked whose it is: the two waits

@@ -2,7 +2,9 @@ import ArgumentParser
 import Domain
 import Presentation
 
-/// What every command starts from: its console and its composition root. Building the root
+/// What every feature's entry point starts from: its console (which knows its front end's
+/// words) and its composition root. A command of the command line builds both for itself;
+/// the shell builds its root once and hands it to every feature it calls. Building the root
 /// can fail (a data folder that cannot be created, a backend file that cannot be opened);
 /// that is reported like any other failure.
 @MainActor
@@ -10,13 +12,15 @@ struct CommandContext {
   let console: Console
   let root: CompositionRoot
 
-  /// `jsonLines`: the command streams JSON Lines, so its errors are lines too.
+  /// The shell's: one root for the whole session.
+  init(console: Console, root: CompositionRoot) {
+    self.console = console
+    self.root = root
+  }
+
+  /// A command's own. `jsonLines`: the command streams JSON Lines, so its errors are lines too.
   init(options: GlobalOptions, jsonLines: Bool = false) async throws {
     console = Console(json: options.json, jsonLines: jsonLines)
-    if let shared = ShellScope.current?.root {
-      root = shared
-      return
-    }
     do {
       root = try await CompositionRoot(options: options)
     } catch {
@@ -31,7 +35,7 @@ struct CommandContext {
     case nil:
       UserFacingError(
         code: "not_signed_in", message: "You are not signed in to \(root.backend.displayName).",
-        hint: "Run `app login` to sign in.", remedy: .signIn)
+        suggestion: .signIn, remedy: .signIn)
     }
   }
 

@@ -7,12 +7,13 @@ import Presentation
 /// first failing line's.
 enum Shell {
   @MainActor
-  static func run(options: GlobalOptions, globalArguments: [String], io: AppIO) async -> Int32 {
+  static func run(options: GlobalOptions, io: AppIO) async -> Int32 {
     let interactive = io.stdinIsTerminal && io.stdoutIsTerminal && io.handlesSignals
     let lines = ScriptLines()
     var shellIO = interactive ? io : lines.numbering(io)
     let liveLine = LiveLine(write: shellIO.writeError)
     shellIO.liveLine = liveLine
+    shellIO.isLongLived = true
     let root: CompositionRoot
     do {
       root = try await AppIO.$current.withValue(shellIO) {
@@ -31,8 +32,7 @@ enum Shell {
       } else {
         ScriptShellInput(io: shellIO)
       }
-    let session = ShellSession(
-      globalArguments: globalArguments, options: options, io: shellIO, root: root, input: input)
+    let session = ShellSession(io: shellIO, root: root, input: input)
     let responder =
       interactive
       ? InterruptSignal.shared.addResponder {

@@ -6,18 +6,22 @@ import Presentation
 /// `app` with no command: the seed's app as one long-lived session. `MainViewModel` decides
 /// between the onboarding and the home (`HomeViewModel`), and is the responder that sign-in,
 /// logout and a rejected session report to, so the person moves between them without
-/// leaving the process. Each home command runs the same command (and view models) as
-/// `app likes`, `app push` and the rest, in process, on the session's one composition root.
+/// leaving the process. A typed `HomeCommand` calls the same feature entry points as the
+/// command line's `app likes`, `app push` and the rest, on the session's one composition
+/// root and the home's one set of features: nothing is parsed twice, and what a screen
+/// knows lives as long as the home.
 @MainActor
 final class ShellSession {
-  private let globalArguments: [String]
-  private let options: GlobalOptions
   private let io: AppIO
   private let root: CompositionRoot
   private let console: Console
+  /// What every feature the shell calls starts from: its console and the session's root.
+  private let context: CommandContext
   private let input: any ShellInput
   private let main: MainViewModel
   private var home: HomeViewModel?
+  /// The home's features, built when the home opens and kept until it closes.
+  private var features: HomeFeatures?
   /// The command running, for Ctrl-C to cancel.
   private var running: Task<Int32, Never>?
   /// A script's exit code: the first failing line's.
@@ -25,16 +29,12 @@ final class ShellSession {
   /// The onboarding's welcome is said once each time it is entered.
   private var welcomed = false
 
-  init(
-    globalArguments: [String], options: GlobalOptions, io: AppIO, root: CompositionRoot,
-    input: any ShellInput
-  ) {
-    self.globalArguments = globalArguments
-    self.options = options
+  init(io: AppIO, root: CompositionRoot, input: any ShellInput) {
     self.io = io
     self.root = root
     self.input = input
-    console = Console(json: false, io: io)
+    console = Console(json: false, io: io, words: .shell)
+    context = CommandContext(console: console, root: root)
     main = MainViewModel(repository: root.sessionRepository)
   }
 
@@ -82,7 +82,7 @@ final class ShellSession {
     do {
       guard let command = try OnboardingCommand.parse(line) else { return true }
       input.remember(line.trimmingCharacters(in: .whitespaces))
-      let flow = OnboardingFlow(context: try await context(), main: main)
+      let flow = OnboardingFlow(context: context, main: main)
       switch command {
       case .login(let username): try await flow.signInOnce(username: username)
       case .signup: try await flow.signUpOnce()
@@ -120,18 +120,17 @@ final class ShellSession {
   /// The home for `session`, made when somebody signs in.
   private func enterHome(_ session: UserSession) async -> HomeViewModel? {
     if let home, home.session == session { return home }
-    let likes: LikesComposition
+    let likes: LikesFeature
     do {
-      likes = try await ShellScope.$current.withValue(ShellScope(root: root, home: nil)) {
-        try await AppIO.$current.withValue(io) { try await LikesComposition(options: options) }
-      }
+      likes = LikesFeature(try await LikesComposition(context))
     } catch {
       // Reported already; without the likes cache there is no home to show.
       failed(ExitCodes.failure.rawValue)
       return nil
     }
+    features = HomeFeatures(likes: likes, messages: MessagesFeature(context))
     let home = HomeViewModel(
-      session: session, center: likes.notificationCenter(), unread: await likes.unreadCount(),
+      session: session, center: likes.center, unread: await likes.composition.unreadCount(),
       responder: main)
     self.home = home
     welcomed = false
@@ -157,41 +156,55 @@ final class ShellSession {
 
   /// Runs one home command; false to leave the shell.
   private func perform(_ command: HomeCommand, home: HomeViewModel) async -> Bool {
+    guard let features else { return true }
     let shownPage = home.state.likesOnScreen?.page ?? 1
     switch command {
     case .likes(let page):
-      await runApp(["likes", "--page", "\(page ?? shownPage)"], home: home)
+      await showLikes(page ?? shownPage, refresh: false, home: home)
+    case .refresh:
+      await showLikes(shownPage, refresh: true, home: home)
     case .move(let move):
       switch home.page(after: move) {
-      case .success(let page): await runApp(["likes", "--page", "\(page)"], home: home)
+      case .success(let page): await showLikes(page, refresh: false, home: home)
       case .failure(let error): failed(error)
       }
     case .unblur:
-      if await runApp(["likes", "unblur"], home: home) == 0 {
-        await runApp(["likes", "--page", "\(shownPage)"], home: home)
+      if await run({ try await features.likes.unblur() }, home: home) == 0 {
+        await showLikes(shownPage, refresh: false, home: home)
       }
-    case .like(let id): await runApp(["likes", "like", "--", id], home: home)
-    case .skip(let id): await runApp(["likes", "skip", "--", id], home: home)
+    case .like(let id):
+      await run({ try await features.likes.respond(to: id, liking: true) }, home: home)
+    case .skip(let id):
+      await run({ try await features.likes.respond(to: id, liking: false) }, home: home)
     case .mutuals:
       home.open(.mutuals)
-      await runApp(["likes", "mutuals"], home: home)
-    case .messages(let person):
+      await run({ try await features.likes.showMutuals() }, home: home)
+    case .messages(let person?):
       home.open(.messages)
-      await runApp(["messages"] + (person.map { ["--user=\($0)"] } ?? []), home: home)
+      await run({ try await features.messages.showPerson(person) }, home: home)
+    case .messages(nil):
+      home.open(.messages)
+      await run({ home.peopleShown(try await features.messages.showEverybody()) }, home: home)
     case .send(let to, let subject, let text):
-      await runApp(
-        ["messages", "send", "--to=\(to)", "--subject=\(subject)", "--message=\(text)"], home: home)
+      await run(
+        { try await features.messages.send(to: to, subject: subject, text: text) }, home: home)
     case .push(let action):
       home.open(.push)
-      await runApp(["push", action.rawValue], home: home)
+      await run(
+        { [context] in
+          try await PushScreen.run(context, try PushOptions.parse([]), change: action.change)
+        },
+        home: home)
     case .prepare(let virtualClock):
       home.open(.preparation)
-      await runApp(["prepare"] + (virtualClock ? ["--virtual-clock"] : []), home: home)
+      await run({ [io] in try await AppCommand.Prepare.run(virtualClock: virtualClock, io: io) }, home: home)
       if main.state == .signedIn(home.session) { home.goHome() }
     case .session:
-      await runApp(["session"], home: home)
+      await run({ [context] in try await AppCommand.Session.show(context) }, home: home)
     case .logout:
-      if await runApp(["logout"], home: home) == 0 { home.signedOut() }
+      let status = await run(
+        { [context] in try await AppCommand.Logout.logout(context, local: false) }, home: home)
+      if status == 0 { home.signedOut() }
     case .help:
       console.message(HomeCommand.helpLines.joined(separator: "\n"))
     case .quit:
@@ -200,16 +213,32 @@ final class ShellSession {
     return true
   }
 
-  /// Runs `app arguments…` in process on the session's root; a rejected session (exit 4)
-  /// takes the person back to the onboarding. Ctrl-C cancels it and comes back here.
+  /// Shows a likes page and tells the home, for `next`, the badge and Tab.
+  private func showLikes(_ page: Int, refresh: Bool, home: HomeViewModel) async {
+    guard let likes = features?.likes else { return }
+    await run(
+      {
+        guard let shown = try await likes.showPage(page, refresh: refresh) else { return }
+        home.likesShown(shown.page, unread: shown.unread)
+      }, home: home)
+  }
+
+  /// Runs one feature entry point as the command running, which Ctrl-C cancels; returns its
+  /// exit code. A rejected session (exit 4) takes the person back to the onboarding.
   @discardableResult
-  private func runApp(_ arguments: [String], home: HomeViewModel) async -> Int32 {
-    let scope = ShellScope(root: root, home: home)
-    let io = io
-    let all = globalArguments + arguments
-    let task = Task {
-      await ShellScope.$current.withValue(scope) {
-        await AppIO.$current.withValue(io) { await AppMain.run(all, io: io) }
+  private func run(_ body: @escaping @MainActor () async throws -> Void, home: HomeViewModel)
+    async -> Int32
+  {
+    let console = console
+    let task = Task { @MainActor () -> Int32 in
+      do {
+        try await body()
+        return 0
+      } catch let code as ExitCode {
+        // The entry point has reported its failure already.
+        return code.rawValue
+      } catch {
+        return console.fail(UserFacingError(error)).rawValue
       }
     }
     running = task
@@ -239,6 +268,7 @@ final class ShellSession {
     home.onStateChange = nil
     home.onRealtime = nil
     self.home = nil
+    features = nil
     if case .sessionExpired(let username) = notice {
       let news = "The server ended the session of \(username); please sign in again."
       if input.isInteractive { input.printAbove([news]) } else { console.message(news) }
@@ -258,12 +288,6 @@ final class ShellSession {
 
   // MARK: - Failures
 
-  private func context() async throws -> CommandContext {
-    try await ShellScope.$current.withValue(ShellScope(root: root, home: nil)) {
-      try await AppIO.$current.withValue(io) { try await CommandContext(options: options) }
-    }
-  }
-
   private func failed(_ error: Error) {
     let error = UserFacingError(error)
     console.show(error)
@@ -274,5 +298,25 @@ final class ShellSession {
 
   private func failed(_ status: Int32) {
     if firstFailure == 0 { firstFailure = status }
+  }
+}
+
+/// What the home keeps for as long as it is open: the likes feature, whose notification
+/// center the realtime watch and the pages share, and the messages feature.
+@MainActor
+private struct HomeFeatures {
+  let likes: LikesFeature
+  let messages: MessagesFeature
+}
+
+extension HomeCommand.PushAction {
+  /// The change the push screen makes of it; nil for the status alone.
+  fileprivate var change: PushRegistrationViewModel.Change? {
+    switch self {
+    case .status: nil
+    case .on: .on
+    case .off: .off
+    case .toggle: .toggle
+    }
   }
 }

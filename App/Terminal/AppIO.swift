@@ -36,6 +36,8 @@ struct AppIO: Sendable {
   /// The shell shares one between its commands and its banners, so that a banner arriving
   /// while a command's spinner turns goes on a line of its own.
   var liveLine: LiveLine? = nil
+  /// The shell's: the process goes on after each command, so nothing is kept until exit.
+  var isLongLived = false
 
   @TaskLocal static var current = AppIO.standard
 

@@ -13,11 +13,15 @@ struct Console: Sendable {
   let useColor: Bool
   /// The spinner or banner line on stderr, shared by every copy of this console.
   let liveLine: LiveLine
+  /// How this front end's hints name commands.
+  let words: CommandWords
 
-  init(json: Bool, jsonLines: Bool = false, io: AppIO = .current) {
+  init(json: Bool, jsonLines: Bool = false, io: AppIO = .current, words: CommandWords = .commandLine)
+  {
     self.json = json
     self.jsonLines = jsonLines
     self.io = io
+    self.words = words
     liveLine = io.liveLine ?? LiveLine(write: io.writeError)
     let noColor = io.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     useColor = io.stderrIsTerminal && !noColor && io.environment["TERM"] != "dumb"
@@ -67,7 +71,7 @@ struct Console: Sendable {
   /// Shows a failure on stderr, for the person to read and maybe try again.
   func show(_ error: UserFacingError) {
     message(paint("error:", code: "31") + " " + error.message)
-    if let hint = error.hint { message(paint("hint:", code: "2") + " " + hint) }
+    if let hint = error.hint(in: words) { message(paint("hint:", code: "2") + " " + hint) }
   }
 
   /// Reports the failure that ends the command: on stderr, and as `{"error": …}` on stdout

@@ -11,7 +11,7 @@ enum ProcessLifetime {
   private static let kept = Mutex<[any Sendable]>([])
 
   static func keepUntilExit(_ value: any Sendable, io: AppIO) {
-    guard io.handlesSignals, ShellScope.current == nil else { return }
+    guard io.handlesSignals, !io.isLongLived else { return }
     kept.withLock { $0.append(value) }
   }
 }

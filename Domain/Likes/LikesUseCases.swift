@@ -134,10 +134,12 @@ public struct UnreadBadgeUseCase: Sendable {
   }
 
   public func count() async throws -> Int { try await environment.state.unreadCount() }
-  /// A like arrived while watching and was shown: its id can be typed back, and the badge
-  /// goes up by one.
+  /// A like arrived while watching and was shown: its id can be typed back, the badge goes
+  /// up by one, and the cached pages go, since the new like now stands first on page 1 and
+  /// pushes every other one along: the next page shown comes from the server, with it.
   public func newLikeArrived(_ user: LikedUser) async throws -> Int {
     try await environment.cache.rememberShown([user])
+    try await environment.cache.invalidateLikes()
     return try await environment.state.addUnread(1)
   }
   public func firstPageSeen() async throws { try await environment.state.clearUnread() }

@@ -49,12 +49,6 @@ public enum LikesScreen {
       unblurSecondsLeft: unblurSecondsLeft, unread: unread)
   }
 
-  /// What the footer's hints name: each front end says how its people type it.
-  public enum PageCommand: Equatable, Sendable {
-    case page(Int)
-    case unblur
-  }
-
   /// One card: its short id, then the name and avatar, or the blur.
   public static func itemLine(_ item: LikeItem) -> String {
     let id = TerminalText.visibleOnOneLine(LikesViewModel.shortID(item.id))
@@ -64,11 +58,10 @@ public enum LikesScreen {
   }
 
   /// The page and its footer: which items, more pages or the last, where it came from,
-  /// and the blur. `command` is what the person types to see a page: `app likes
-  /// --page 2` at the command line, `next` at the shell's prompt.
+  /// and the blur, its hints in `words` (`app likes --page 2` at the command line,
+  /// `likes 2` at the shell's prompt).
   public static func lines(
-    _ page: LikesPage, unblurSecondsLeft: Int?, unread: Int, now: Date,
-    command: (PageCommand) -> String
+    _ page: LikesPage, unblurSecondsLeft: Int?, unread: Int, now: Date, words: CommandWords
   ) -> [String] {
     var lines: [String]
     if let positions = page.positions {
@@ -81,7 +74,7 @@ public enum LikesScreen {
     }
     lines.append("")
     if let next = page.nextCursor {
-      lines.append("More: \(command(.page(next)))")
+      lines.append("More: \(words.likesPage(next, page.batchSize))")
     } else {
       lines.append("This is the last page.")
     }
@@ -93,7 +86,7 @@ public enum LikesScreen {
       lines.append(
         offline
           ? "Offline: the server cannot be reached; from the cache, fetched \(age) ago."
-          : "From the cache, fetched \(age) ago (--refresh asks the server).")
+          : "From the cache, fetched \(age) ago (`\(words.refresh)` asks the server).")
     }
     lines.append(
       unread == 0
@@ -102,7 +95,7 @@ public enum LikesScreen {
     if let seconds = unblurSecondsLeft {
       lines.append("Unblurred: \(seconds) s left.")
     } else if page.items.contains(where: \.isBlurred) {
-      lines.append("Blurred: `\(command(.unblur))` shows names for \(Int(UnblurWindow.length)) s.")
+      lines.append("Blurred: `\(words.unblur)` shows names for \(Int(UnblurWindow.length)) s.")
     }
     return lines
   }
@@ -121,14 +114,10 @@ public enum LikesScreen {
 
   /// The mutual matches, newest first, and whether they came from the cache because the
   /// server could not be reached.
-  /// `likeCommand` is how the person types a like back: `app likes like ID`, or `like ID`
-  /// at the shell's prompt.
-  public static func mutualsLines(_ page: LikesPage, likeCommand: String = "app likes like ID")
-    -> [String]
-  {
+  public static func mutualsLines(_ page: LikesPage, words: CommandWords) -> [String] {
     var lines =
       page.items.isEmpty
-      ? ["No mutual matches yet: `\(likeCommand)` likes somebody back."]
+      ? ["No mutual matches yet: `\(words.likeBack)` likes somebody back."]
       : ["Mutual matches (\(page.items.count)), newest first:"] + page.items.map(itemLine)
     if page.isOffline { lines.append("Offline: the server cannot be reached; from the cache.") }
     return lines

@@ -18,17 +18,42 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case none
   }
 
+  /// A next step that names a command: each front end says it in its own words
+  /// (`CommandWords`), so the hint never names a command that front end does not have.
+  public enum Suggestion: Equatable, Sendable {
+    case signIn
+    case signInOrChooseAnother
+    case listMessages
+    case listLikes
+    case fixKeyring
+  }
+
   /// A stable, machine-readable name for `--json` output and scripts.
   public let code: String
   public let message: String
-  public let hint: String?
+  /// A hint that names no command, as it is.
+  private let plainHint: String?
+  public let suggestion: Suggestion?
   public let remedy: Remedy
 
-  public init(code: String, message: String, hint: String? = nil, remedy: Remedy = .none) {
+  public init(
+    code: String, message: String, hint: String? = nil, suggestion: Suggestion? = nil,
+    remedy: Remedy = .none
+  ) {
     self.code = code
     self.message = message
-    self.hint = hint
+    self.plainHint = hint
+    self.suggestion = suggestion
     self.remedy = remedy
+  }
+
+  /// The hint in the command line's words (and in `--json` documents, which only the command
+  /// line writes).
+  public var hint: String? { hint(in: .commandLine) }
+
+  /// The hint as `words`' front end says it.
+  public func hint(in words: CommandWords) -> String? {
+    suggestion.map(words.say) ?? plainHint
   }
 
   /// Front ends exit with "authentication required" (4) for these.
@@ -53,19 +78,17 @@ public struct UserFacingError: Error, Equatable, Sendable {
     }
   }
 
-  private static let signInHint = "Run `app login` to sign in."
-
   private static func describe(_ error: SessionError) -> UserFacingError {
     switch error {
     case .notSignedIn:
       UserFacingError(
-        code: "not_signed_in", message: "You are not signed in.", hint: signInHint,
+        code: "not_signed_in", message: "You are not signed in.", suggestion: .signIn,
         remedy: .signIn)
     case .expired(let username):
       UserFacingError(
         code: "session_expired",
         message: "The session of \(username) has expired or was revoked; it was removed.",
-        hint: signInHint, remedy: .signIn)
+        suggestion: .signIn, remedy: .signIn)
     case .invalidCredentials:
       UserFacingError(
         code: "invalid_credentials", message: "Wrong username or password.",
@@ -73,7 +96,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .usernameTaken(let username):
       UserFacingError(
         code: "username_taken", message: "The username \(username) is taken.",
-        hint: "Choose another one, or sign in with `app login`.", remedy: .correctInput)
+        suggestion: .signInOrChooseAnother, remedy: .correctInput)
     case .invalidInput(let issues):
       UserFacingError(
         code: "invalid_input", message: issues.map(describe).joined(separator: " "),
@@ -104,7 +127,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     switch error {
     case .unauthorized:
       return UserFacingError(
-        code: "unauthorized", message: "The server rejected the session.", hint: signInHint,
+        code: "unauthorized", message: "The server rejected the session.", suggestion: .signIn,
         remedy: .signIn)
     case .unreachable(let reason):
       return UserFacingError(
@@ -127,21 +150,17 @@ public struct UserFacingError: Error, Equatable, Sendable {
   }
 
   private static func describe(_ error: SessionStoreError) -> UserFacingError {
-    let keyringHint =
-      "Session tokens are kept only in a Secret Service keyring, never in a file. On a desktop, "
-      + "unlock your keyring (GNOME Keyring, KeePassXC); on a headless machine, run the app "
-      + "inside one with `scripts/with-keyring app …` (README: Headless machines)."
     switch error {
     case .unavailable(let reason):
       return UserFacingError(
         code: "keyring_unavailable", message: "No usable Secret Service: \(reason).",
-        hint: keyringHint, remedy: .fixKeyring)
+        suggestion: .fixKeyring, remedy: .fixKeyring)
     case .timedOut(let seconds):
       return UserFacingError(
         code: "keyring_timeout",
         message:
           "The Secret Service did not answer within \(seconds) s; the keyring is probably locked and waiting for a password prompt.",
-        hint: keyringHint, remedy: .fixKeyring)
+        suggestion: .fixKeyring, remedy: .fixKeyring)
     }
   }
 
@@ -150,7 +169,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .noSuchPerson(let name):
       UserFacingError(
         code: "no_such_person", message: "There is no person called \(name).",
-        hint: "`app messages` lists everybody.", remedy: .correctInput)
+        suggestion: .listMessages, remedy: .correctInput)
     case .invalidDraft(let issues):
       UserFacingError(
         code: "invalid_input", message: issues.map(describe).joined(separator: " "),
@@ -172,7 +191,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .unknownPerson(let id):
       UserFacingError(
         code: "unknown_person", message: "Nobody with id \(id) is waiting for an answer.",
-        hint: "`app likes` lists the ids; the list may have changed since.", remedy: .correctInput)
+        suggestion: .listLikes, remedy: .correctInput)
     case .ambiguousID(let prefix, let matches):
       UserFacingError(
         code: "ambiguous_id",

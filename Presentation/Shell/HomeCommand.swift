@@ -4,6 +4,8 @@
 public enum HomeCommand: Equatable, Sendable {
   /// The likes list, on `page` or where it was.
   case likes(page: Int?)
+  /// The likes page on screen again, from the server rather than the cache.
+  case refresh
   case move(LikesPageMove)
   case unblur
   case like(id: String)
@@ -27,7 +29,7 @@ public enum HomeCommand: Equatable, Sendable {
 
   /// The words that start a command, for completion and for "did you mean".
   public static let names = [
-    "likes", "next", "prev", "page", "unblur", "like", "skip", "mutuals", "messages", "send",
+    "likes", "refresh", "next", "prev", "page", "unblur", "like", "skip", "mutuals", "messages", "send",
     "push", "prepare", "session", "logout", "help", "quit", "exit",
   ]
 
@@ -42,6 +44,7 @@ public enum HomeCommand: Equatable, Sendable {
       try parser.expect(atMost: 1, usage: "likes [PAGE]")
       guard let page = arguments.first else { return .likes(page: nil) }
       return .likes(page: try parser.pageNumber(page))
+    case "refresh": try parser.expect(atMost: 0, usage: name); return .refresh
     case "next", "prev", "previous":
       try parser.expect(atMost: 0, usage: name)
       return .move(name == "next" ? .next : .previous)
@@ -185,7 +188,8 @@ struct ShellCommandLine {
 extension HomeCommand {
   /// What `help` prints at the home's prompt.
   public static let helpLines = [
-    "Likes:      likes [PAGE]   next   prev   page N   unblur   like ID   skip ID   mutuals",
+    "Likes:      likes [PAGE]   refresh   next   prev   page N   unblur   like ID   skip ID",
+    "            mutuals",
     "Messages:   messages [NAME]   send NAME SUBJECT TEXT…",
     "Push:       push [status|on|off|toggle]",
     "Preparing:  prepare [--virtual-clock]   (its own screen; `quit` comes back here)",

@@ -33,7 +33,7 @@ struct ShellTranscriptEndToEndTests {
     let transcript = result.stdout
     let expectedInOrder = [
       "embedded (signed out)> signup\n",
-      "alice@embedded> likes\n", "Liked you: page 1, items 1–10", "More: page 2",
+      "alice@embedded> likes\n", "Liked you: page 1, items 1–10", "More: likes 2",
       "alice@embedded likes> next\n", "Liked you: page 2, items 11–20",
       "alice@embedded likes> prev\n", "Liked you: page 1, items 1–10",
       "alice@embedded likes> session\n", "Signed in as alice (Alice Liddell)",

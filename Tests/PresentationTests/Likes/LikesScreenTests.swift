@@ -10,7 +10,7 @@ import Testing
       nextCursor: 3, source: .server)
 
     let lines = LikesScreen.lines(
-      page, unblurSecondsLeft: nil, unread: 0, now: now, command: AppLikesCommands.text)
+      page, unblurSecondsLeft: nil, unread: 0, now: now, words: .commandLine)
 
     #expect(
       lines == [
@@ -18,7 +18,7 @@ import Testing
         "  aaaaaaaa  ░░░░░░░░ (blurred)",
         "  bbbbbbbb  Bob  https://example.com/bob.png",
         "",
-        "More: app likes --page 3",
+        "More: app likes --batch-size 2 --page 3",
         "From the server, just now.",
         "Unread: none.",
         "Blurred: `app likes unblur` shows names for 120 s.",
@@ -31,7 +31,7 @@ import Testing
       source: .cache(fetchedAt: now.addingTimeInterval(-7200), offline: true))
 
     let lines = LikesScreen.lines(
-      page, unblurSecondsLeft: 42, unread: 1, now: now, command: AppLikesCommands.text)
+      page, unblurSecondsLeft: 42, unread: 1, now: now, words: .commandLine)
 
     #expect(lines.contains("This is the last page."))
     #expect(
@@ -44,7 +44,7 @@ import Testing
     let page = LikesPage(number: 5, batchSize: 10, items: [], nextCursor: nil, source: .server)
 
     let lines = LikesScreen.lines(
-      page, unblurSecondsLeft: nil, unread: 0, now: now, command: AppLikesCommands.text)
+      page, unblurSecondsLeft: nil, unread: 0, now: now, words: .commandLine)
 
     #expect(lines.first == "Liked you: page 5 is empty.")
   }
@@ -82,11 +82,11 @@ import Testing
       nextCursor: nil, source: .cache(fetchedAt: now, offline: true))
 
     #expect(
-      LikesScreen.mutualsLines(none) == [
+      LikesScreen.mutualsLines(none, words: .commandLine) == [
         "No mutual matches yet: `app likes like ID` likes somebody back."
       ])
     #expect(
-      LikesScreen.mutualsLines(offline) == [
+      LikesScreen.mutualsLines(offline, words: .commandLine) == [
         "Mutual matches (1), newest first:", "  ffffffff  Fay",
         "Offline: the server cannot be reached; from the cache.",
       ])
@@ -126,15 +126,5 @@ import Testing
     .likedYou(
       LikedUser(id: id, userName: name, avatarURL: "https://example.com/\(name.lowercased()).png"),
       isBlurred: false)
-  }
-}
-
-/// How the command line names a page and the unblur, as `app likes` says them.
-private enum AppLikesCommands {
-  static func text(_ command: LikesScreen.PageCommand) -> String {
-    switch command {
-    case .page(let number): "app likes --page \(number)"
-    case .unblur: "app likes unblur"
-    }
   }
 }

@@ -98,6 +98,17 @@ import Testing
   @Test func keyringErrors_sayWhereTokensLiveAndHowToGetAKeyring() {
     let hint = UserFacingError(SessionStoreError.timedOut(seconds: 10)).hint ?? ""
     #expect(hint.contains("never in a file"))
-    #expect(hint.contains("scripts/with-keyring"))
+    #expect(hint.contains("gnome-keyring-daemon --unlock"))
+    #expect(!hint.contains("scripts/"), "an installed binary has no scripts of this repository")
+  }
+
+  @Test func hintsNameCommands_inTheWordsOfTheFrontEndShowingThem() {
+    let signedOut = UserFacingError(SessionError.notSignedIn)
+    #expect(signedOut.hint(in: .commandLine) == "Run `app login` to sign in.")
+    #expect(signedOut.hint(in: .shell) == "Run `login` to sign in.")
+    let unknown = UserFacingError(LikesError.unknownPerson(id: "abcdefgh"))
+    #expect(unknown.hint(in: .shell)?.hasPrefix("`likes` lists the ids") == true)
+    let keyring = UserFacingError(SessionStoreError.timedOut(seconds: 10))
+    #expect(keyring.hint(in: .shell)?.contains("the shell uses it as soon as it answers") == true)
   }
 }

@@ -1,0 +1,93 @@
+import Domain
+import Presentation
+
+/// The messages screens' entry points, shared by `app messages …` and the shell: each shows
+/// what it did on the context's console; a failure is reported there and thrown as its
+/// exit code.
+@MainActor
+struct MessagesFeature {
+  let context: CommandContext
+  private var console: Console { context.console }
+
+  init(_ context: CommandContext) {
+    self.context = context
+  }
+
+  /// Everybody's messages, sorted by name; returns the names listed (for the shell's Tab).
+  @discardableResult
+  func showEverybody() async throws -> [String] {
+    let viewModel = context.root.messagesViewModel()
+    await console.withActivity("Loading messages") { await viewModel.load() }
+    switch viewModel.state {
+    case .loaded(let people):
+      // Written a chunk at a time as it is made: everybody's messages can be tens of MB.
+      if console.json {
+        MessagesScreen.writeJSON(people, to: console.outputPart(utf8:))
+      } else {
+        MessagesScreen.writeText(people, to: console.outputPart(utf8:))
+      }
+      ProcessLifetime.keepUntilExit(viewModel, io: console.io)
+      return people.map(\.name)
+    case .empty:
+      if console.json {
+        MessagesScreen.writeJSON([], to: console.outputPart(utf8:))
+      } else {
+        console.output("No messages.")
+      }
+      return []
+    case .failed(let error):
+      throw console.fail(error)
+    case .idle, .loading:
+      preconditionFailure("load() always finishes")
+    }
+  }
+
+  /// One person's messages.
+  func showPerson(_ name: String) async throws {
+    let viewModel = context.root.userMessagesViewModel()
+    await console.withActivity("Loading messages") { await viewModel.load(name) }
+    switch viewModel.state {
+    case .loaded(let person):
+      if console.json {
+        console.outputPart(MessagesScreen.json(person))
+      } else {
+        console.output(MessagesScreen.text(person))
+      }
+    case .failed(let error):
+      throw console.fail(error)
+    case .idle, .loading:
+      preconditionFailure("load(_:) always finishes")
+    }
+  }
+
+  private struct SentDocument: Encodable {
+    let sent: Bool
+    let to: MessagesScreen.PersonDocument
+  }
+
+  /// Sends a message, then shows the recipient's messages.
+  func send(to recipient: String, subject: String, text: String) async throws {
+    let viewModel = context.root.composeMessageViewModel()
+    await viewModel.send(.recipientChanged(recipient))
+    await viewModel.send(.subjectChanged(subject))
+    await viewModel.send(.textChanged(text))
+    await console.withActivity("Sending") { await viewModel.send(.sendTapped) }
+    switch viewModel.state.status {
+    case .sent(let person):
+      if console.json {
+        JSONOutput.write(SentDocument(sent: true, to: MessagesScreen.document(person)), to: console)
+      } else {
+        console.message(MessagesScreen.sentNotice(to: person))
+        console.output(MessagesScreen.text(person))
+      }
+    case .invalid(let sentences):
+      throw console.fail(
+        UserFacingError(
+          code: "invalid_input", message: sentences.joined(separator: " "), remedy: .correctInput))
+    case .failed(let error):
+      throw console.fail(error)
+    case .editing, .sending:
+      preconditionFailure("sending always finishes")
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/// How one front end's people type what a hint or a footer names. The command line says
+/// `app likes --page 2`; the shell's prompt says `likes 2`. Screens and errors never spell a
+/// command themselves: they name what to do (`Suggestion`), and the front end on show says
+/// it in its own words, so a hint always names something that works where it is read.
+public struct CommandWords: Sendable {
+  /// A likes page, with the batch size the person chose.
+  public let likesPage: @Sendable (_ page: Int, _ batchSize: Int) -> String
+  public let unblur: String
+  public let refresh: String
+  public let likeBack: String
+  public let listLikes: String
+  public let listMessages: String
+  public let signIn: String
+  /// How to get a keyring on a machine that has none: words for this front end's people.
+  public let keyringHelp: String
+
+  /// `app …` at the command line.
+  public static let commandLine = CommandWords(
+    likesPage: { page, batchSize in
+      "app likes\(batchSize == 10 ? "" : " --batch-size \(batchSize)") --page \(page)"
+    },
+    unblur: "app likes unblur", refresh: "app likes --refresh", likeBack: "app likes like ID",
+    listLikes: "app likes", listMessages: "app messages", signIn: "app login",
+    keyringHelp: keyringHelp(restart: "then run the command again"))
+
+  /// The shell's prompt.
+  public static let shell = CommandWords(
+    likesPage: { page, _ in "likes \(page)" }, unblur: "unblur", refresh: "refresh",
+    likeBack: "like ID", listLikes: "likes", listMessages: "messages", signIn: "login",
+    keyringHelp: keyringHelp(restart: "the shell uses it as soon as it answers"))
+
+  /// What the person should do next, in this front end's words.
+  public func say(_ suggestion: UserFacingError.Suggestion) -> String {
+    switch suggestion {
+    case .signIn: "Run `\(signIn)` to sign in."
+    case .signInOrChooseAnother: "Choose another one, or sign in with `\(signIn)`."
+    case .listMessages: "`\(listMessages)` lists everybody."
+    case .listLikes: "`\(listLikes)` lists the ids; the list may have changed since."
+    case .fixKeyring: keyringHelp
+    }
+  }
+
+  private static func keyringHelp(restart: String) -> String {
+    "Session tokens are kept only in a Secret Service keyring, never in a file. On a desktop, "
+      + "unlock your keyring (GNOME Keyring, KeePassXC). On a machine without one, start a "
+      + "session bus and unlock gnome-keyring (`dbus-run-session -- bash`, then "
+      + "`gnome-keyring-daemon --unlock --components=secrets`); \(restart)."
+  }
+}
