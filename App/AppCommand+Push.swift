@@ -22,7 +22,8 @@ extension AppCommand {
     @OptionGroup var push: PushOptions
 
     func run() async throws {
-      try await PushScreen.run(try await CommandContext(options: options), push, change: action.change)
+      try await PushScreen.run(
+        try await CommandContext(options: options), push, change: action.change)
     }
   }
 }

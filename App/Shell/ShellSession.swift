@@ -197,7 +197,9 @@ final class ShellSession {
         home: home)
     case .prepare(let virtualClock):
       home.open(.preparation)
-      await run({ [io] in try await AppCommand.Prepare.run(virtualClock: virtualClock, io: io) }, home: home)
+      await run(
+        { [io] in try await AppCommand.Prepare.run(virtualClock: virtualClock, io: io) }, home: home
+      )
       if main.state == .signedIn(home.session) { home.goHome() }
     case .session:
       await run({ [context] in try await AppCommand.Session.show(context) }, home: home)

@@ -16,8 +16,9 @@ struct Console: Sendable {
   /// How this front end's hints name commands.
   let words: CommandWords
 
-  init(json: Bool, jsonLines: Bool = false, io: AppIO = .current, words: CommandWords = .commandLine)
-  {
+  init(
+    json: Bool, jsonLines: Bool = false, io: AppIO = .current, words: CommandWords = .commandLine
+  ) {
     self.json = json
     self.jsonLines = jsonLines
     self.io = io

@@ -29,7 +29,8 @@ public enum HomeCommand: Equatable, Sendable {
 
   /// The words that start a command, for completion and for "did you mean".
   public static let names = [
-    "likes", "refresh", "next", "prev", "page", "unblur", "like", "skip", "mutuals", "messages", "send",
+    "likes", "refresh", "next", "prev", "page", "unblur", "like", "skip", "mutuals", "messages",
+    "send",
     "push", "prepare", "session", "logout", "help", "quit", "exit",
   ]
 
