@@ -2,6 +2,7 @@ import ArgumentParser
 import Backend
 import Foundation
 import Logging
+import Presentation
 import Synchronization
 
 extension AppCommand {
@@ -37,6 +38,7 @@ extension AppCommand {
         throw ValidationError("--port must be between 0 and 65535.")
       }
       guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+      try OptionChecks.notBlank(dataDir, "--data-dir")
     }
 
     func run() async throws {
@@ -53,7 +55,9 @@ extension AppCommand {
           handler: backend.handle)
       } catch {
         throw console.fail(
-          .init(code: "serve_failed", message: Self.sentence("Cannot serve: \(error)")))
+          .init(
+            code: "serve_failed",
+            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
       }
       do {
         try await backend.open { [dataDir] in
@@ -62,7 +66,9 @@ extension AppCommand {
       } catch {
         await server.stop()
         throw console.fail(
-          .init(code: "serve_failed", message: Self.sentence("Cannot serve: \(error)")))
+          .init(
+            code: "serve_failed",
+            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
       }
       // Ctrl-C stops as SIGTERM does, then ends the command as an interrupted one.
       let interrupted = Interrupted()
@@ -84,7 +90,9 @@ extension AppCommand {
         }
       } catch {
         throw console.fail(
-          .init(code: "serve_failed", message: Self.sentence("The server failed: \(error)")))
+          .init(
+            code: "serve_failed",
+            message: Self.sentence("The server failed: \(UserFacingError.describing(error))")))
       }
       console.message("Stopped: every request in flight was answered.")
       if interrupted.isSet { throw ExitCodes.interrupted }

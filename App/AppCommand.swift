@@ -8,6 +8,10 @@ struct AppCommand: AsyncParsableCommand {
     abstract:
       "A clean-architecture Swift app on Linux: sessions, messages, likes, push, preparation.",
     discussion: """
+      Run `app` with no command to open the shell: the whole app as one session, with \
+      every command below at its prompt, line editing, history and realtime banners \
+      (`app < session.txt` runs a script of shell commands).
+
       Exit codes: 0 success, 1 failure, 4 authentication required, 64 usage error, \
       130 interrupted (Ctrl-C).
 

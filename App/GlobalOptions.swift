@@ -24,6 +24,9 @@ struct GlobalOptions: ParsableArguments {
   var verbose = false
 
   func validate() throws {
+    // Given and blank is a slip (an unset variable in a script), not a wish for the default.
+    try OptionChecks.notBlank(apiURL, "--api-url")
+    try OptionChecks.notBlank(dataDir, "--data-dir")
     if let raw = resolvedAPIURLString {
       guard let url = Self.parseAPIURL(raw) else {
         throw ValidationError(

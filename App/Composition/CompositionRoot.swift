@@ -70,7 +70,7 @@ struct CompositionRoot {
     clock = io.seams.clock ?? ContinuousClock()
     injectedHTTPClient = io.seams.httpClient
     dataFolder = try DataFolder.prepare(
-      DataFolder.resolve(option: options.dataDir, environment: environment))
+      DataFolder.locate(option: options.dataDir, environment: environment))
     let client: any HTTPClient
     if let apiURL = options.resolvedAPIURL {
       backend = .remote(apiURL)

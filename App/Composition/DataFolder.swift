@@ -5,7 +5,20 @@ import Foundation
 struct DataFolder {
   let url: URL
 
+  /// Where the folder is, and whether the person named it (`--data-dir`, `APP_DATA_DIR`)
+  /// rather than taking the default.
+  struct Location {
+    let url: URL
+    let isChosen: Bool
+  }
+
   /// `--data-dir`, then `APP_DATA_DIR`, then `$XDG_DATA_HOME/app`, then `~/.local/share/app`.
+  static func locate(option: String?, environment: [String: String]) -> Location {
+    let url = resolve(option: option, environment: environment)
+    let chosen = option?.isEmpty == false || environment["APP_DATA_DIR"]?.isEmpty == false
+    return Location(url: url, isChosen: chosen)
+  }
+
   static func resolve(option: String?, environment: [String: String]) -> URL {
     if let option, !option.isEmpty { return URL(fileURLWithPath: option).standardizedFileURL }
     if let value = environment["APP_DATA_DIR"], !value.isEmpty {
@@ -21,8 +34,14 @@ struct DataFolder {
   }
 
   /// Creates the folder when missing. An existing folder is left as it is (it may be one the
-  /// person chose on purpose), but files created in it are still private.
-  static func prepare(_ url: URL) throws -> DataFolder {
+  /// person chose on purpose), but files created in it are still private. A folder the
+  /// person named is made only in a folder that exists: a mistyped path must not quietly
+  /// grow a tree of folders; the default's parents (`~/.local/share`) are made as needed.
+  static func prepare(_ location: Location) throws -> DataFolder {
+    try prepare(location.url, makingParents: !location.isChosen)
+  }
+
+  static func prepare(_ url: URL, makingParents: Bool = true) throws -> DataFolder {
     umask(0o077)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
@@ -30,9 +49,17 @@ struct DataFolder {
         throw DataFolderError(message: "The data folder \(url.path) is a file, not a folder.")
       }
     } else {
+      let parent = url.deletingLastPathComponent()
+      if !makingParents && !FileManager.default.fileExists(atPath: parent.path) {
+        throw DataFolderError(
+          message:
+            "Cannot create the data folder \(url.path): \(parent.path) does not exist. "
+            + "Create it first, or choose another with --data-dir or APP_DATA_DIR.")
+      }
       do {
         try FileManager.default.createDirectory(
-          at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+          at: url, withIntermediateDirectories: makingParents,
+          attributes: [.posixPermissions: 0o700])
       } catch {
         throw DataFolderError(
           message:

@@ -9,7 +9,7 @@ enum ServerComposition {
   static func backend(dataDir: String?, io: AppIO) async throws -> EmbeddedBackend {
     let environment = io.environment
     let folder = try DataFolder.prepare(
-      DataFolder.resolve(option: dataDir, environment: environment))
+      DataFolder.locate(option: dataDir, environment: environment))
     return try await EmbeddedBackend.open(
       file: folder.file(CompositionRoot.backendFileName), now: { Date() },
       randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock(),

@@ -49,7 +49,8 @@ struct LikesComposition {
     } catch {
       throw console.fail(
         UserFacingError(
-          code: "cache_unavailable", message: "The likes cache cannot be opened: \(error)"))
+          code: "cache_unavailable",
+          message: "The likes cache cannot be opened: \(UserFacingError.describing(error))"))
     }
   }
 

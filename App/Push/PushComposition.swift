@@ -26,7 +26,8 @@ struct PushComposition {
       if allowNotifications { try device.grant() }
     } catch {
       throw UserFacingError(
-        code: "device_unavailable", message: "The push device file cannot be used: \(error)")
+        code: "device_unavailable",
+        message: "The push device file cannot be used: \(UserFacingError.describing(error))")
     }
     let flows = root.pushFlows(device: device, vendorURL: vendorURL)
     flows.onProgress = { step in MainActor.assumeIsolated { onProgress(step) } }

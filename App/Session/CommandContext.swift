@@ -24,7 +24,8 @@ struct CommandContext {
     do {
       root = try await CompositionRoot(options: options)
     } catch {
-      throw console.fail(UserFacingError(code: "setup_failed", message: "\(error)"))
+      throw console.fail(
+        UserFacingError(code: "setup_failed", message: UserFacingError.describing(error)))
     }
   }
 

@@ -21,7 +21,8 @@ enum Shell {
       }
     } catch {
       return Console(json: false, io: shellIO)
-        .fail(UserFacingError(code: "setup_failed", message: "\(error)")).rawValue
+        .fail(UserFacingError(code: "setup_failed", message: UserFacingError.describing(error)))
+        .rawValue
     }
     let input: any ShellInput =
       if interactive {

@@ -56,6 +56,11 @@ public struct UserFacingError: Error, Equatable, Sendable {
     suggestion.map(words.say) ?? plainHint
   }
 
+  /// Any error as a sentence part: a file error in words, never Foundation's raw dump.
+  public static func describing(_ error: any Error) -> String {
+    PlatformErrorText.describe(error) ?? "\(error)"
+  }
+
   /// Front ends exit with "authentication required" (4) for these.
   public var signingInHelps: Bool { remedy == .signIn }
   /// A form can ask again: the person may type something that works.
@@ -74,7 +79,8 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case let error as MessagesError: self = Self.describe(error)
     case let error as LikesError: self = Self.describe(error)
     case is CancellationError: self.init(code: "cancelled", message: "Cancelled.")
-    default: self.init(code: "failure", message: "\(error)")
+    default:
+      self.init(code: "failure", message: Self.describing(error))
     }
   }
 

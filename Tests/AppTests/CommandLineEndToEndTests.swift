@@ -16,6 +16,7 @@ import Testing
       #expect(result.stdout.contains(command))
     }
     #expect(result.stdout.contains("4 authentication required"))
+    #expect(result.stdout.contains("Run `app` with no command to open the shell"))
   }
 
   @Test(arguments: [["push"], ["likes", "watch"], ["serve"], ["login"], []])
@@ -76,6 +77,10 @@ import Testing
     (["likes", "--page", "1000000000000000000"], "--page must be from 1 to 1000000."),
     (["likes", "--page", "-1"], "--page must be from 1 to 1000000."),
     (["messages", "--user", ""], "--user must not be empty."),
+    (["session", "--api-url", ""], "--api-url must not be empty."),
+    (["session", "--data-dir", " "], "--data-dir must not be empty."),
+    (["--data-dir", "", "likes"], "--data-dir must not be empty."),
+    (["serve", "--data-dir", ""], "--data-dir must not be empty."),
     (
       ["messages", "send", "--to", "Ann", "--subject", " ", "--message", "m"],
       "--subject must not be empty."
@@ -117,6 +122,29 @@ import Testing
 
     #expect(result.status == 1)
     #expect(result.stderr.contains("is a file, not a folder"))
+  }
+
+  @Test func aChosenDataFolder_isMadeOnlyInAFolderThatExists() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let deep = app.scratch.appendingPathComponent("no/such/deep/path")
+
+    let refused = try await app.run(["session", "--data-dir", deep.path])
+    let oneLevel = try await app.run([
+      "session", "--data-dir", app.scratch.appendingPathComponent("new").path,
+    ])
+
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "Cannot create the data folder \(deep.path): \(deep.deletingLastPathComponent().path) "
+          + "does not exist."),
+      "\(refused.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: app.scratch.appendingPathComponent("no").path),
+      "no part of the mistyped tree is made")
+    #expect(oneLevel.status == 4, "signed out, in a folder made one level down: \(oneLevel.stderr)")
+    #expect(FileManager.default.fileExists(atPath: app.scratch.appendingPathComponent("new").path))
   }
 
   @Test func aDataFolderBelowAFile_namesThatFile_notAFoundationCode() async throws {

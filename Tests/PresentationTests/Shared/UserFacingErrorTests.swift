@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Presentation
 import Testing
 
@@ -100,6 +101,18 @@ import Testing
     #expect(hint.contains("never in a file"))
     #expect(hint.contains("gnome-keyring-daemon --unlock"))
     #expect(!hint.contains("scripts/"), "an installed binary has no scripts of this repository")
+  }
+
+  @Test func aFileError_namesTheFileAndTheReason_neverFoundationsDump() {
+    let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES))
+    let error = CocoaError(
+      .fileWriteNoPermission,
+      userInfo: [NSFilePathErrorKey: "/data/push-device.json", NSUnderlyingErrorKey: underlying])
+
+    let shown = UserFacingError(error)
+
+    #expect(shown.message == "Cannot write /data/push-device.json: Permission denied.")
+    #expect(!shown.message.contains("NSCocoaErrorDomain"))
   }
 
   @Test func hintsNameCommands_inTheWordsOfTheFrontEndShowingThem() {
