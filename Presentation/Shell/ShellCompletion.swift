@@ -12,12 +12,21 @@ public struct ShellCompletion: Equatable, Sendable {
     public var signedIn: Bool
     public var likeIDs: [String]
     public var people: [String]
+    /// At the nested `prepare>` prompt: the preparation's words instead of the home's.
+    public var preparing = false
 
     public init(signedIn: Bool, likeIDs: [String] = [], people: [String] = []) {
       self.signedIn = signedIn
       self.likeIDs = likeIDs
       self.people = people
     }
+
+    /// The nested `prepare>` prompt's.
+    public static let preparation: Context = {
+      var context = Context(signedIn: true)
+      context.preparing = true
+      return context
+    }()
   }
 
   public init(partial: String, candidates: [String]) {
@@ -27,6 +36,7 @@ public struct ShellCompletion: Equatable, Sendable {
 
   /// The completions of `line`, the text before the cursor.
   public static func complete(_ line: String, in context: Context) -> ShellCompletion {
+    if context.preparing { return completePreparation(line) }
     let leading = line.prefix(while: { $0 == " " })
     let text = line.dropFirst(leading.count)
     guard let space = text.firstIndex(of: " ") else {
@@ -43,8 +53,9 @@ public struct ShellCompletion: Equatable, Sendable {
     case "push" where !rest.contains(" "):
       return matching(rest, HomeCommand.PushAction.allCases.map(\.rawValue))
     case "messages":
-      // The rest of the line is one name there: no quotes needed.
-      return matching(rest, context.people)
+      // The rest of the line is one name there: quotes only where the words would not
+      // come back as the name (a quote in it, two spaces in a row).
+      return matching(rest, context.people.map(restOfLineName), ignoringLeadingQuote: true)
     case "send" where isFirstArgument(rest):
       return matching(rest, context.people.map(ShellWords.quoted), ignoringLeadingQuote: true)
     default:
@@ -73,6 +84,27 @@ public struct ShellCompletion: Equatable, Sendable {
     var seen = Set<String>()
     return ShellCompletion(
       partial: partial, candidates: found.filter { seen.insert($0).inserted && isTypable($0) })
+  }
+
+  /// `name` as the rest of a `messages` line that names it.
+  private static func restOfLineName(_ name: String) -> String {
+    let words = try? ShellWords.split(name)
+    return words?.joined(separator: " ") == name ? name : ShellWords.quoted(name)
+  }
+
+  /// The preparation's words, and the one word that may follow `headphones` or `test`.
+  private static func completePreparation(_ line: String) -> ShellCompletion {
+    let text = line.drop(while: { $0 == " " })
+    guard let space = text.firstIndex(of: " ") else {
+      return matching(String(text), PreparationCommand.names)
+    }
+    let command = text[..<space].lowercased()
+    let rest = String(text[text.index(after: space)...].drop(while: { $0 == " " }))
+    switch command {
+    case "headphones" where !rest.contains(" "): return matching(rest, ["on", "off"])
+    case "test" where !rest.contains(" "): return matching(rest, ["anyway"])
+    default: return ShellCompletion(partial: rest, candidates: [])
+    }
   }
 
   /// Still typing `send`'s first word: no space yet, or inside an open quote.

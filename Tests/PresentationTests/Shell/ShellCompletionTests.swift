@@ -40,4 +40,31 @@ struct ShellCompletionTests {
   @Test func push_completesItsActions() {
     #expect(ShellCompletion.complete("push t", in: home).candidates == ["toggle"])
   }
+
+  /// A completion the shell then refused (a name with a quote) is worse than none: every
+  /// name offered after `messages` or `send` parses back to that very name.
+  @Test(arguments: ["O'Brien", "Ann  Lee", " lead", "trail ", "back\\slash", "say \"hi\"", "Zoë", "日本"])
+  func everyNameOffered_isALineTheShellAccepts(name: String) throws {
+    let context = ShellCompletion.Context(signedIn: true, people: [name])
+
+    let listed = ShellCompletion.complete("messages ", in: context).candidates
+    let sent = ShellCompletion.complete("send ", in: context).candidates
+
+    #expect(listed.count == 1 && sent.count == 1)
+    for candidate in listed {
+      #expect(try HomeCommand.parse("messages " + candidate) == .messages(person: name))
+    }
+    for candidate in sent {
+      #expect(
+        try HomeCommand.parse("send \(candidate) hello there")
+          == .send(to: name, subject: "hello", text: "there"))
+    }
+  }
+
+  @Test func thePreparationPrompt_completesItsOwnWords() {
+    #expect(ShellCompletion.complete("head", in: .preparation).candidates == ["headphones"])
+    #expect(ShellCompletion.complete("headphones o", in: .preparation).candidates == ["on", "off"])
+    #expect(ShellCompletion.complete("test a", in: .preparation).candidates == ["anyway"])
+    #expect(ShellCompletion.complete("lik", in: .preparation).candidates.isEmpty)
+  }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Presentation
 
-/// One line typed into `app prepare`.
-enum PreparationCommand: Equatable {
+/// One line typed into `app prepare`, or at the shell's nested `prepare>` prompt: the
+/// preparation's command language, beside the home's (`HomeCommand`).
+public enum PreparationCommand: Equatable, Sendable {
   case next
   case back
   case testAnyway
@@ -15,11 +15,11 @@ enum PreparationCommand: Equatable {
   case wait(Duration)
   case help
 
-  static let loudestNoise: Double = 150
-  static let longestWait: Double = 3600
+  public static let loudestNoise: Double = 150
+  public static let longestWait: Double = 3600
 
   /// The command on `line`; nil for a blank line or a `#` comment (scripts may have both).
-  init?(parsing line: String) throws(UserFacingError) {
+  public init?(parsing line: String) throws(UserFacingError) {
     let words = line.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
     guard let first = words.first, !first.hasPrefix("#") else { return nil }
     let argument = words.count == 2 ? words[1] : nil
@@ -62,17 +62,19 @@ enum PreparationCommand: Equatable {
     }
   }
 
-  private static let words: Set<String> = [
+  /// The words that start a command, for completion.
+  public static let names = [
     "next", "back", "test", "restart", "quit", "exit", "status", "help", "headphones", "volume",
     "noise", "wait",
   ]
+  private static let words = Set(names)
 
   private static func usage(_ message: String) -> UserFacingError {
     UserFacingError(code: "bad_command", message: message)
   }
 
   /// What `help` prints.
-  static let helpLines = [
+  public static let helpLines = [
     "Moving through the flow:",
     "  next                 accept this requirement (only when it holds)",
     "  back                 return to the previous requirement",
