@@ -127,7 +127,7 @@ enum PushScreen {
       progress.finish()
       try stopIfInterrupted()
       if viewModel.state.confirmationNeeded != nil {
-        guard confirmMove(console: console) else {
+        guard await confirmMove(console: console) else {
           throw console.fail(
             UserFacingError(
               code: "confirmation_needed", message: PushRegistrationViewModel.moveMessage,
@@ -187,9 +187,9 @@ enum PushScreen {
   }
 
   @MainActor
-  private static func confirmMove(console: Console) -> Bool {
+  private static func confirmMove(console: Console) async -> Bool {
     guard console.io.stdinIsTerminal else { return false }
-    let answer = LineInput(console: console).ask(
+    let answer = try? await LineInput(console: console).ask(
       "\(PushRegistrationViewModel.moveMessage) Continue? [y/N] ")
     return answer?.lowercased().hasPrefix("y") == true
   }

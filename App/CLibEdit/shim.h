@@ -57,6 +57,17 @@ static inline void app_el_prepare_terminal(EditLine *el) {
   el_set(el, EL_PREP_TERM, 1);
 }
 
+// Ctrl-C reaches the editor as a key in its editing mode, never as SIGINT: a line or a
+// question is given up by the editor itself, in order with what it draws.
+static inline void app_el_keys_not_signals(EditLine *el) {
+  el_set(el, EL_SETTY, "-d", "-isig", NULL);
+}
+
+// Gives the terminal back in the mode it had before libedit's editing mode.
+static inline void app_el_restore_terminal(EditLine *el) {
+  el_set(el, EL_PREP_TERM, 0);
+}
+
 // Draws the prompt and the line again from the cursor's row, which must be empty.
 static inline void app_el_redraw(EditLine *el) {
   el_set(el, EL_REFRESH);

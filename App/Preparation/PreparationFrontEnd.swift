@@ -17,7 +17,7 @@ struct PreparationFrontEnd {
   func run() async -> Int {
     await viewModel.start()
     var rejected = 0
-    while viewModel.session != nil, let line = output.readLine() {
+    while viewModel.session != nil, let line = await output.readLine() {
       do {
         guard let command = try PreparationCommand(parsing: line) else { continue }
         await perform(command)

@@ -16,6 +16,8 @@ final class PreparationOutput: Sendable {
 
   func write(_ lines: [String]) {
     guard !lines.isEmpty else { return }
+    // In the shell, the line editor draws them above the line being typed.
+    if let questions = io.questions, questions.printAboveIfAsking(lines) { return }
     atPrompt.withLock { atPrompt in
       if atPrompt { io.writeError("\r\u{1B}[2K") }
       io.writeOutput(lines.map { $0 + "\n" }.joined())
@@ -23,8 +25,17 @@ final class PreparationOutput: Sendable {
     }
   }
 
-  /// Shows the prompt and reads the next line; nil at the end of input.
-  func readLine() -> String? {
+  /// Shows the prompt and reads the next line; nil at the end of input. In the shell it is
+  /// the line editor's `prepare>`, with its own history and Tab: Ctrl-C drops the line,
+  /// Ctrl-D leaves the preparation.
+  func readLine() async -> String? {
+    if let questions = io.questions {
+      switch await questions.ask(prompt ?? "prepare> ", kind: .preparation) {
+      case .answered(let line): return line
+      case .cancelled: return ""
+      case .ended: return nil
+      }
+    }
     if let prompt {
       atPrompt.withLock { atPrompt in
         io.writeError(prompt)

@@ -41,8 +41,11 @@ struct PushComposition {
   {
     if allow { return .granted }
     guard console.io.stdinIsTerminal else { return .notAsked }
-    let answer = LineInput(console: console).ask(
-      "Allow notifications from app on this device? [y/N] ")
-    return answer?.lowercased().hasPrefix("y") == true ? .granted : .denied
+    // A question cancelled (Ctrl-C at the shell) is not an answer: asked again next time.
+    guard
+      let answer = LineInput(console: console).askBlocking(
+        "Allow notifications from app on this device? [y/N] ")
+    else { return .notAsked }
+    return answer.lowercased().hasPrefix("y") ? .granted : .denied
   }
 }

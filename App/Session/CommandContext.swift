@@ -44,7 +44,7 @@ struct CommandContext {
   /// `--password-stdin`, otherwise asked for without echo.
   func password(fromStandardInput: Bool, prompt: String) throws -> String {
     if fromStandardInput { return LineInput(console: console).readAllStandardInput() }
-    guard let typed = LineInput(console: console).askSecret(prompt) else {
+    guard let typed = LineInput(console: console).askSecretOnce(prompt) else {
       throw console.fail(UserFacingError(code: "input_ended", message: "No password was given."))
     }
     return typed

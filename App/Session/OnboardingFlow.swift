@@ -17,7 +17,7 @@ struct OnboardingFlow {
     while case .onboarding = main.state, let onboarding = main.onBoardingViewModel {
       switch onboarding.screen {
       case .welcome:
-        guard try welcome(onboarding) else { return reportQuit() }
+        guard try await welcome(onboarding) else { return reportQuit() }
       case .signIn: try await signIn(onboarding)
       case .signUp: try await signUp(onboarding)
       }
@@ -25,10 +25,10 @@ struct OnboardingFlow {
   }
 
   /// False when the person chose to quit.
-  private func welcome(_ onboarding: OnBoardingViewModel) throws -> Bool {
+  private func welcome(_ onboarding: OnBoardingViewModel) async throws -> Bool {
     console.message("Welcome! You are not signed in to \(context.root.backend.displayName).")
     console.message("  1) Sign in\n  2) Sign up\n  q) Quit")
-    guard let choice = input.ask("Choose 1, 2 or q: ") else { throw inputEnded() }
+    guard let choice = try await input.ask("Choose 1, 2 or q: ") else { throw inputEnded() }
     switch choice.trimmingCharacters(in: .whitespaces).lowercased() {
     case "1", "s", "sign in", "signin": onboarding.welcomeViewModel.send(.signInTapped)
     case "2", "u", "sign up", "signup": onboarding.welcomeViewModel.send(.signUpTapped)
@@ -58,20 +58,20 @@ struct OnboardingFlow {
 
   private func signIn(_ onboarding: OnBoardingViewModel) async throws {
     console.message("Sign in (leave the username empty to go back).")
-    guard let username = input.ask("Username: ") else { throw inputEnded() }
+    guard let username = try await input.ask("Username: ") else { throw inputEnded() }
     if username.isEmpty { return onboarding.navigateToWelcome() }
-    guard let password = input.askSecret("Password: ") else { throw inputEnded() }
+    guard let password = try await input.askSecret("Password: ") else { throw inputEnded() }
     try await submitSignIn(
       onboarding.signInViewModel, username: username, password: password, retrying: true)
   }
 
   private func signUp(_ onboarding: OnBoardingViewModel) async throws {
     console.message("Create an account (leave the username empty to go back).")
-    guard let username = input.ask("Username: ") else { throw inputEnded() }
+    guard let username = try await input.ask("Username: ") else { throw inputEnded() }
     if username.isEmpty { return onboarding.navigateToWelcome() }
-    guard let name = input.ask("Your name: ") else { throw inputEnded() }
+    guard let name = try await input.ask("Your name: ") else { throw inputEnded() }
     let minimum = CredentialRules.minimumPasswordLength
-    guard let password = input.askSecret("Password (\(minimum)+ characters): ") else {
+    guard let password = try await input.askSecret("Password (\(minimum)+ characters): ") else {
       throw inputEnded()
     }
     try await submitSignUp(
@@ -89,11 +89,13 @@ struct OnboardingFlow {
     if let username {
       name = username
     } else {
-      guard let typed = input.ask("Username: ") else { throw inputEnded() }
+      guard let typed = try await input.ask("Username: ") else { throw inputEnded() }
       guard !typed.isEmpty else { return }
       name = typed
     }
-    guard let password = input.askSecret("Password for \(name): ") else { throw inputEnded() }
+    guard let password = try await input.askSecret("Password for \(name): ") else {
+      throw inputEnded()
+    }
     try await submitSignIn(
       onboarding.signInViewModel, username: name, password: password, retrying: false)
   }
@@ -103,11 +105,11 @@ struct OnboardingFlow {
     guard let onboarding = main.onBoardingViewModel else { return }
     onboarding.welcomeViewModel.send(.signUpTapped)
     defer { main.onBoardingViewModel?.navigateToWelcome() }
-    guard let username = input.ask("Username: ") else { throw inputEnded() }
+    guard let username = try await input.ask("Username: ") else { throw inputEnded() }
     guard !username.isEmpty else { return }
-    guard let name = input.ask("Your name: ") else { throw inputEnded() }
+    guard let name = try await input.ask("Your name: ") else { throw inputEnded() }
     let minimum = CredentialRules.minimumPasswordLength
-    guard let password = input.askSecret("Password (\(minimum)+ characters): ") else {
+    guard let password = try await input.askSecret("Password (\(minimum)+ characters): ") else {
       throw inputEnded()
     }
     try await submitSignUp(

@@ -24,16 +24,23 @@ enum Shell {
         .fail(UserFacingError(code: "setup_failed", message: UserFacingError.describing(error)))
         .rawValue
     }
-    let input: any ShellInput =
-      if interactive {
-        TerminalShellInput(
-          editor: LineEditor(
-            historyFile: ShellHistory(file: root.dataFolder.file(ShellHistory.fileName))),
-          liveLine: liveLine)
-      } else {
-        ScriptShellInput(io: shellIO)
-      }
-    let session = ShellSession(io: shellIO, root: root, input: input)
+    let input: any ShellInput
+    var resize: (any DispatchSourceSignal)?
+    let activity = CommandActivity()
+    if interactive {
+      let editor = LineEditor(
+        historyFile: ShellHistory(file: root.dataFolder.file(ShellHistory.fileName)))
+      // Every question a command asks is the editor's too; Ctrl-C at one is Ctrl-C for the
+      // command that asked.
+      shellIO.questions = EditorQuestions(
+        editor: editor, interruptCommand: { if activity.isRunning { kill(getpid(), SIGINT) } })
+      input = TerminalShellInput(editor: editor, liveLine: liveLine)
+      resize = followingResizes(editor)
+    } else {
+      input = ScriptShellInput(io: shellIO)
+    }
+    defer { resize?.cancel() }
+    let session = ShellSession(io: shellIO, root: root, input: input, activity: activity)
     let responder =
       interactive
       ? InterruptSignal.shared.addResponder {
@@ -42,5 +49,16 @@ enum Shell {
       } : nil
     defer { responder.map(InterruptSignal.shared.removeResponder) }
     return await session.run()
+  }
+
+  /// Tells `editor` each time the terminal changes size (SIGWINCH), for as long as the
+  /// source is kept.
+  private static func followingResizes(_ editor: LineEditor) -> any DispatchSourceSignal {
+    signal(SIGWINCH, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(
+      signal: SIGWINCH, queue: DispatchQueue(label: "app.resize"))
+    source.setEventHandler { editor.resized() }
+    source.resume()
+    return source
   }
 }

@@ -10,6 +10,8 @@ protocol ShellInput: AnyObject {
   func read(prompt: String) async -> LineEditor.Reading
   /// A whole line above the prompt, such as a banner.
   func printAbove(_ lines: [String])
+  /// A command starts: keys typed while it runs wait, unechoed, for the next prompt.
+  func commandStarted()
   /// A command has ended: what waited for it (a banner during its question) is written.
   func commandEnded()
   /// The prompt changed (the badge): redrawn if it is on screen.
@@ -43,7 +45,26 @@ final class TerminalShellInput: ShellInput {
     if !written { waiting += lines }
   }
 
+  /// The terminal as it was before the command: echo goes back on at its end.
+  private var beforeCommand: termios?
+
+  func commandStarted() {
+    // Echo off, the line discipline kept: type-ahead is neither drawn into a spinner nor
+    // lost, and libedit reads it, and draws it, at the next prompt.
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+    beforeCommand = settings
+    settings.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+  }
+
   func commandEnded() {
+    // A question the command left behind (it was cancelled while asking) goes with it.
+    editor.cancelQuestion()
+    if var settings = beforeCommand {
+      tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+      beforeCommand = nil
+    }
     guard !waiting.isEmpty else { return }
     liveLine.clear()
     Self.write(waiting)
@@ -83,6 +104,7 @@ final class ScriptShellInput: ShellInput {
   }
 
   func printAbove(_ lines: [String]) { io.writeOutput(lines.map { $0 + "\n" }.joined()) }
+  func commandStarted() {}
   func commandEnded() {}
   func promptChanged(_ prompt: String) {}
   func completionChanged(_ context: ShellCompletion.Context) {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Domain
 import Foundation
 import Presentation
+import Synchronization
 
 /// `app` with no command: the seed's app as one long-lived session. `MainViewModel` decides
 /// between the onboarding and the home (`HomeViewModel`), and is the responder that sign-in,
@@ -29,8 +30,11 @@ final class ShellSession {
   /// The onboarding's welcome is said once each time it is entered.
   private var welcomed = false
 
-  init(io: AppIO, root: CompositionRoot, input: any ShellInput) {
+  private let activity: CommandActivity
+
+  init(io: AppIO, root: CompositionRoot, input: any ShellInput, activity: CommandActivity) {
     self.io = io
+    self.activity = activity
     self.root = root
     self.input = input
     console = Console(json: false, io: io, words: .shell)
@@ -91,6 +95,8 @@ final class ShellSession {
       }
     } catch let code as ExitCode {
       failed(code.rawValue)
+    } catch is QuestionCancelled {
+      // Back to the signed-out prompt: the editor has said so on the question's line.
     } catch {
       failed(UserFacingError(error))
     }
@@ -239,12 +245,18 @@ final class ShellSession {
       } catch let code as ExitCode {
         // The entry point has reported its failure already.
         return code.rawValue
+      } catch is QuestionCancelled {
+        // Ctrl-C or Ctrl-D at its question: the editor has said so on the question's line.
+        return ExitCodes.interrupted.rawValue
       } catch {
         return console.fail(UserFacingError(error)).rawValue
       }
     }
+    input.commandStarted()
     running = task
+    activity.isRunning = true
     let status = await task.value
+    activity.isRunning = false
     running = nil
     input.commandEnded()
     if status == ExitCodes.authenticationRequired.rawValue,
@@ -320,5 +332,16 @@ extension HomeCommand.PushAction {
     case .off: .off
     case .toggle: .toggle
     }
+  }
+}
+
+/// Whether one of the shell's commands runs now: read on the line editor's thread, where
+/// Ctrl-C at a question becomes Ctrl-C for the command that asked it.
+final class CommandActivity: Sendable {
+  private let running = Atomic(false)
+
+  var isRunning: Bool {
+    get { running.load(ordering: .acquiring) }
+    set { running.store(newValue, ordering: .releasing) }
   }
 }

@@ -38,6 +38,9 @@ struct AppIO: Sendable {
   var liveLine: LiveLine? = nil
   /// The shell's: the process goes on after each command, so nothing is kept until exit.
   var isLongLived = false
+  /// The shell's line editor, which every question a command asks goes through; nil reads
+  /// stdin.
+  var questions: (any QuestionAsker)? = nil
 
   @TaskLocal static var current = AppIO.standard
 

@@ -43,7 +43,9 @@ struct ShellCompletionTests {
 
   /// A completion the shell then refused (a name with a quote) is worse than none: every
   /// name offered after `messages` or `send` parses back to that very name.
-  @Test(arguments: ["O'Brien", "Ann  Lee", " lead", "trail ", "back\\slash", "say \"hi\"", "Zoë", "日本"])
+  @Test(arguments: [
+    "O'Brien", "Ann  Lee", " lead", "trail ", "back\\slash", "say \"hi\"", "Zoë", "日本",
+  ])
   func everyNameOffered_isALineTheShellAccepts(name: String) throws {
     let context = ShellCompletion.Context(signedIn: true, people: [name])
 
