@@ -57,7 +57,7 @@ extension AppCommand {
           "Checking for a saved session on \(context.root.backend.displayName)…")
         await main.launch()
         switch main.state {
-        case .launchFailed(let error):
+        case .launchFailed(let error), .signedInOffline(_, let error):
           throw context.console.fail(error)
         case .onboarding(.sessionExpired(let username)):
           context.console.warning(

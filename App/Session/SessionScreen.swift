@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Presentation
 
 /// The signed-in screen: who, on which server, and where the token is kept (never the token).
 enum SessionScreen {
@@ -28,5 +29,17 @@ enum SessionScreen {
         "Signed in as \(profile.username) (\(profile.name)) on \(root.backend.displayName).")
       console.output("Token: kept in the \(storage)")
     }
+  }
+
+  /// What this machine knows of a session the server could not be asked about: whose it
+  /// is and where its token is kept, and why it is not confirmed.
+  static func showOffline(
+    _ account: RemoteUserSession, reason: UserFacingError, root: CompositionRoot, console: Console
+  ) {
+    let storage = "\(root.sessionRepository.storageLocation) account=\(account.username)"
+    console.output(
+      "Signed in as \(account.username) on \(root.backend.displayName), offline: not confirmed "
+        + "by the server (\(reason.message))")
+    console.output("Token: kept in the \(storage)")
   }
 }

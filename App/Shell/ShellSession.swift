@@ -23,6 +23,10 @@ final class ShellSession {
   private var home: HomeViewModel?
   /// The home's features, built when the home opens and kept until it closes.
   private var features: HomeFeatures?
+  /// An offline home's asking whether the server is back.
+  private var reconnecting: Task<Void, Never>?
+  /// Why realtime stopped, once said: it is said once.
+  private var toldRealtimeFailure: UserFacingError?
   /// The command running, for Ctrl-C to cancel.
   private var running: Task<Int32, Never>?
   /// A script's exit code: the first failing line's.
@@ -52,18 +56,21 @@ final class ShellSession {
     case .onboarding(.sessionExpired(let username)):
       console.warning(
         "The session of \(username) has expired or was revoked; please sign in again.")
-    case .onboarding(nil), .signedIn, .launching:
+    case .onboarding(nil), .signedIn, .signedInOffline, .launching:
       break
     }
     main.onStateChange = { [weak self] state in self?.mainChanged(state) }
     var going = true
     while going {
       switch main.state {
-      case .signedIn(let session): going = await homeTurn(session)
+      case .signedIn(let session): going = await homeTurn(.online(session))
+      case .signedInOffline(let account, let reason):
+        going = await homeTurn(.offline(account, reason: reason))
       case .onboarding: going = await onboardingTurn()
       case .launching, .launchFailed: going = false
       }
     }
+    reconnecting?.cancel()
     home?.stopRealtime()
     return input.isInteractive ? 0 : firstFailure
   }
@@ -105,8 +112,21 @@ final class ShellSession {
 
   // MARK: - The home
 
-  private func homeTurn(_ session: UserSession) async -> Bool {
-    guard let home = await enterHome(session) else { return false }
+  /// The home as `MainViewModel` has it: confirmed by the server, or kept here only.
+  private enum Entry {
+    case online(UserSession)
+    case offline(RemoteUserSession, reason: UserFacingError)
+
+    var account: RemoteUserSession {
+      switch self {
+      case .online(let session): session.remoteSession
+      case .offline(let account, _): account
+      }
+    }
+  }
+
+  private func homeTurn(_ entry: Entry) async -> Bool {
+    guard let home = await enterHome(entry) else { return false }
     let line: String
     switch await input.read(prompt: prompt(home)) {
     case .ended: return false
@@ -123,9 +143,10 @@ final class ShellSession {
     }
   }
 
-  /// The home for `session`, made when somebody signs in.
-  private func enterHome(_ session: UserSession) async -> HomeViewModel? {
-    if let home, home.session == session { return home }
+  /// The home for the account signed in, made when it opens: online, or offline on what
+  /// this machine has until the server answers.
+  private func enterHome(_ entry: Entry) async -> HomeViewModel? {
+    if let home, home.account == entry.account { return home }
     let likes: LikesFeature
     do {
       likes = LikesFeature(try await LikesComposition(context))
@@ -135,25 +156,73 @@ final class ShellSession {
       return nil
     }
     features = HomeFeatures(likes: likes, messages: MessagesFeature(context))
-    let home = HomeViewModel(
-      session: session, center: likes.center, unread: await likes.composition.unreadCount(),
-      responder: main)
+    let unread = await likes.composition.unreadCount()
+    let home =
+      switch entry {
+      case .online(let session):
+        HomeViewModel(session: session, center: likes.center, unread: unread, responder: main)
+      case .offline(let account, _):
+        HomeViewModel(offline: account, center: likes.center, unread: unread, responder: main)
+      }
     self.home = home
     welcomed = false
-    home.onStateChange = { [weak self, weak home] _ in
+    home.onStateChange = { [weak self, weak home] state in
       guard let self, let home else { return }
       input.promptChanged(prompt(home))
       input.completionChanged(home.completionContext)
+      if let failure = state.realtimeFailure, failure != toldRealtimeFailure {
+        toldRealtimeFailure = failure
+        tellMeanwhile(
+          "Realtime updates stopped: \(failure.message) New likes show when you type `likes`.")
+      }
     }
     home.onRealtime = { [weak self] update in self?.showRealtime(update) }
     input.completionChanged(home.completionContext)
-    let profile = session.profile
+    switch entry {
+    case .online(let session):
+      welcome(session.profile)
+      startRealtime(home)
+    case .offline(_, let reason):
+      console.warning(
+        "Offline: \(reason.message) Signed in as \(home.account.username) on "
+          + "\(root.backend.displayName), from what this machine keeps: cached likes pages, "
+          + "`session` and `prepare` work. The shell goes back online by itself.")
+      startReconnecting()
+    }
+    return home
+  }
+
+  private func welcome(_ profile: UserProfile) {
     console.message(
       "Signed in as \(profile.username) (\(profile.name)) on \(root.backend.displayName). "
         + "Type `help` for the commands.")
-    // A script's transcript is the same on every run: no banners arrive in it.
+  }
+
+  /// A script's transcript is the same on every run: no banners arrive in it.
+  private func startRealtime(_ home: HomeViewModel) {
+    toldRealtimeFailure = nil
     if input.isInteractive { home.startRealtime() }
-    return home
+  }
+
+  /// Asks the server again every few seconds, on the root's clock, until the offline home
+  /// is online (or the session is found rejected).
+  private func startReconnecting() {
+    reconnecting?.cancel()
+    reconnecting = Task { [weak self, clock = root.clock] in
+      while !Task.isCancelled {
+        do { try await clock.sleep(for: Self.reconnectInterval) } catch { return }
+        guard let self, await main.reconnect() else { continue }
+        return
+      }
+    }
+  }
+
+  /// How often an offline home asks whether the server is back.
+  static let reconnectInterval = Duration.seconds(5)
+
+  /// A line for the person while the prompt may be on screen: above it at a terminal.
+  private func tellMeanwhile(_ line: String) {
+    if input.isInteractive { input.printAbove([line]) } else { console.message(line) }
   }
 
   private func prompt(_ home: HomeViewModel) -> String {
@@ -206,9 +275,9 @@ final class ShellSession {
       await run(
         { [io] in try await AppCommand.Prepare.run(virtualClock: virtualClock, io: io) }, home: home
       )
-      if main.state == .signedIn(home.session) { home.goHome() }
+      if main.signedInAccount == home.account { home.goHome() }
     case .session:
-      await run({ [context] in try await AppCommand.Session.show(context) }, home: home)
+      await run({ [context] in try await AppCommand.Session.show(context, offlineIsAnAnswer: true) }, home: home)
     case .logout:
       let status = await run(
         { [context] in try await AppCommand.Logout.logout(context, local: false) }, home: home)
@@ -259,10 +328,11 @@ final class ShellSession {
     activity.isRunning = false
     running = nil
     input.commandEnded()
-    if status == ExitCodes.authenticationRequired.rawValue,
-      main.state == .signedIn(home.session)
-    {
+    if status == ExitCodes.authenticationRequired.rawValue, main.signedInAccount == home.account {
       home.sessionRejected()
+    } else if home.state.isOffline {
+      // Whatever the command reached or not, the server may be back: ask now, not later.
+      await main.reconnect()
     }
     if status != 0 { failed(status) }
     return status
@@ -278,7 +348,19 @@ final class ShellSession {
   // MARK: - What happens meanwhile
 
   private func mainChanged(_ state: MainViewModel.State) {
+    if case .signedIn(let session) = state, let home, home.state.isOffline {
+      reconnecting?.cancel()
+      reconnecting = nil
+      home.cameOnline(session)
+      tellMeanwhile(
+        "Back online: \(root.backend.displayName) answered. Signed in as "
+          + "\(session.profile.username) (\(session.profile.name)).")
+      startRealtime(home)
+      return
+    }
     guard case .onboarding(let notice) = state, let home else { return }
+    reconnecting?.cancel()
+    reconnecting = nil
     home.onStateChange = nil
     home.onRealtime = nil
     self.home = nil

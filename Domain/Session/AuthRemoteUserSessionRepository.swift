@@ -24,6 +24,10 @@ public struct AuthRemoteUserSessionRepository: UserSessionRepository {
     }
   }
 
+  public func storedUserSession() async throws -> RemoteUserSession? {
+    try await dataStore.readUserSession()
+  }
+
   public func signIn(username: String, password: String) async throws -> UserSession {
     let issues = CredentialRules.issues(signingInAs: username, password: password)
     guard issues.isEmpty else { throw SessionError.invalidInput(issues) }

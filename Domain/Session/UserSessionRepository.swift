@@ -3,6 +3,9 @@ public protocol UserSessionRepository: Sendable {
   /// The stored session, confirmed by the server; nil when nobody is signed in.
   /// Throws `SessionError.expired` (after deleting it) when the server rejects it.
   func loadUserSession() async throws -> UserSession?
+  /// The session kept on this machine, not checked with the server: whose the offline
+  /// home is when the server cannot be reached. Nil when nobody is signed in.
+  func storedUserSession() async throws -> RemoteUserSession?
   /// The seed's `doLogin`.
   func signIn(username: String, password: String) async throws -> UserSession
   func signUp(_ account: NewAccount) async throws -> UserSession

@@ -9,6 +9,9 @@ public final class MainViewModel: SignedInResponder, SessionEndedResponder {
     /// Nobody is signed in; `notice` says why when it is news (an expired session).
     case onboarding(notice: OnboardingNotice?)
     case signedIn(UserSession)
+    /// A session is kept here but the server cannot be reached to check it: the home opens
+    /// offline, on what this machine has, and goes online by itself (`reconnect()`).
+    case signedInOffline(RemoteUserSession, reason: UserFacingError)
     /// The session could not be checked (server down, keyring unavailable): the original
     /// left people on the launch screen here; this state says what happened instead.
     case launchFailed(UserFacingError)
@@ -39,8 +42,49 @@ public final class MainViewModel: SignedInResponder, SessionEndedResponder {
     } catch SessionError.expired(let username) {
       showOnboarding(notice: .sessionExpired(username: username))
     } catch {
+      let failure = UserFacingError(error)
       onBoardingViewModel = nil
-      state = .launchFailed(UserFacingError(error))
+      if failure.retryHelps, let stored = try? await repository.storedUserSession() {
+        state = .signedInOffline(stored, reason: failure)
+      } else {
+        state = .launchFailed(failure)
+      }
+    }
+  }
+
+  /// Checks the kept session with the server again, from the offline home: signed in when
+  /// it answers, back to the onboarding when it rejects the session, still offline (false)
+  /// while it cannot be reached.
+  @discardableResult
+  public func reconnect() async -> Bool {
+    guard case .signedInOffline(let account, _) = state else { return true }
+    do {
+      if let session = try await repository.loadUserSession() {
+        signedIn(to: session)
+      } else {
+        showOnboarding(notice: nil)
+      }
+      return true
+    } catch SessionError.expired(let username) {
+      showOnboarding(notice: .sessionExpired(username: username))
+      return true
+    } catch {
+      // Still out of reach (the server, or the keyring): the home stays offline, with the
+      // newest reason.
+      let failure = UserFacingError(error)
+      if state != .signedInOffline(account, reason: failure) {
+        state = .signedInOffline(account, reason: failure)
+      }
+      return false
+    }
+  }
+
+  /// The account whose home is open, online or offline.
+  public var signedInAccount: RemoteUserSession? {
+    switch state {
+    case .signedIn(let session): session.remoteSession
+    case .signedInOffline(let account, _): account
+    case .launching, .onboarding, .launchFailed: nil
     }
   }
 

@@ -23,6 +23,9 @@ public final class HomeViewModel {
     public var banner: String?
     /// Why realtime stopped for good, when it was not the session (a sign-out ends it quietly).
     public var realtimeFailure: UserFacingError?
+    /// Opened with a kept session while the server could not be reached: what this machine
+    /// has (cached pages, `session`, `prepare`) works, and the home goes online by itself.
+    public var isOffline = false
     public var isWatching = false
     /// The likes page last shown, for `next`, `prev` and the ids Tab offers.
     public var likesOnScreen: LikesOnScreen?
@@ -37,7 +40,10 @@ public final class HomeViewModel {
     public var ids: [String]
   }
 
-  public let session: UserSession
+  /// Whose home this is, online or offline.
+  public let account: RemoteUserSession
+  /// Who the server says the person is; nil until it has answered (an offline start).
+  public private(set) var profile: UserProfile?
   public let center: NotificationCenterViewModel
   public private(set) var state = State() {
     didSet { onStateChange?(state) }
@@ -55,10 +61,30 @@ public final class HomeViewModel {
     session: UserSession, center: NotificationCenterViewModel, unread: Int,
     responder: any SessionEndedResponder
   ) {
-    self.session = session
+    account = session.remoteSession
+    profile = session.profile
     self.center = center
     self.responder = responder
     state.unread = unread
+  }
+
+  /// The home of a kept session the server could not confirm: offline until `cameOnline`.
+  public init(
+    offline account: RemoteUserSession, center: NotificationCenterViewModel, unread: Int,
+    responder: any SessionEndedResponder
+  ) {
+    self.account = account
+    self.center = center
+    self.responder = responder
+    state.unread = unread
+    state.isOffline = true
+  }
+
+  /// The server confirmed the session: the home is online, with the profile it sent.
+  public func cameOnline(_ session: UserSession) {
+    guard session.remoteSession == account else { return }
+    profile = session.profile
+    state.isOffline = false
   }
 
   public func open(_ screen: Screen) {
@@ -112,7 +138,8 @@ public final class HomeViewModel {
   /// The prompt: who, where, the screen and the unread badge, as in
   /// `alice@embedded likes (3 new)> `.
   public func prompt(server: String) -> String {
-    var text = "\(session.remoteSession.username)@\(server)"
+    var text = "\(account.username)@\(server)"
+    if state.isOffline { text += " offline" }
     if state.screen != .home { text += " \(state.screen.rawValue)" }
     if state.unread > 0 { text += " (\(state.unread) new)" }
     return TerminalText.visibleOnOneLine(text) + "> "
@@ -154,7 +181,7 @@ public final class HomeViewModel {
   /// A request on any screen found the session rejected (a 401): back to the onboarding.
   public func sessionRejected() {
     stopRealtime()
-    responder?.sessionEnded(username: session.remoteSession.username)
+    responder?.sessionEnded(username: account.username)
   }
 
   /// The person signed out.

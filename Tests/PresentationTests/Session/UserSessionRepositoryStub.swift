@@ -6,12 +6,14 @@ import Synchronization
 final class UserSessionRepositoryStub: UserSessionRepository {
   enum Call: Equatable, Sendable {
     case load
+    case stored
     case signIn(username: String, password: String)
     case signUp(NewAccount)
     case logout(revokingOnServer: Bool)
   }
 
   let loadResult = Mutex<Result<UserSession?, any Error>?>(nil)
+  let storedResult = Mutex<Result<RemoteUserSession?, any Error>?>(nil)
   let signInResult = Mutex<Result<UserSession, any Error>?>(nil)
   let signUpResult = Mutex<Result<UserSession, any Error>?>(nil)
   let logoutResult = Mutex<Result<LogoutOutcome, any Error>?>(nil)
@@ -30,6 +32,10 @@ final class UserSessionRepositoryStub: UserSessionRepository {
 
   func loadUserSession() async throws -> UserSession? {
     try await answer(.load, loadResult)
+  }
+
+  func storedUserSession() async throws -> RemoteUserSession? {
+    try await answer(.stored, storedResult)
   }
 
   func signIn(username: String, password: String) async throws -> UserSession {
