@@ -29,7 +29,8 @@ extension AppCommand {
       case .onboarding(let notice):
         throw context.console.fail(context.notSignedIn(notice: notice))
       case .signedInOffline(let account, let reason) where offlineIsAnAnswer:
-        SessionScreen.showOffline(account, reason: reason, root: context.root, console: context.console)
+        SessionScreen.showOffline(
+          account, reason: reason, root: context.root, console: context.console)
       case .launchFailed(let error), .signedInOffline(_, let error):
         throw context.console.fail(error)
       case .launching:

@@ -277,7 +277,9 @@ final class ShellSession {
       )
       if main.signedInAccount == home.account { home.goHome() }
     case .session:
-      await run({ [context] in try await AppCommand.Session.show(context, offlineIsAnAnswer: true) }, home: home)
+      await run(
+        { [context] in try await AppCommand.Session.show(context, offlineIsAnAnswer: true) },
+        home: home)
     case .logout:
       let status = await run(
         { [context] in try await AppCommand.Logout.logout(context, local: false) }, home: home)

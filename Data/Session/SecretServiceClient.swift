@@ -25,7 +25,7 @@ struct SecretServiceClient: Sendable {
   }
 
   func search(_ attributes: Attributes) async throws -> [FoundItem] {
-    try await run { cancellable in
+    try await runReconnecting { cancellable in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -76,7 +76,7 @@ struct SecretServiceClient: Sendable {
   }
 
   func lookup(_ attributes: Attributes) async throws -> String? {
-    try await run { cancellable in
+    try await runReconnecting { cancellable in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -89,7 +89,7 @@ struct SecretServiceClient: Sendable {
   }
 
   func store(_ attributes: Attributes, label: String, secret: String) async throws {
-    try await run { cancellable in
+    try await runReconnecting { cancellable in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -103,7 +103,7 @@ struct SecretServiceClient: Sendable {
   }
 
   func clear(_ attributes: Attributes) async throws {
-    try await run { cancellable in
+    try await runReconnecting { cancellable in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -127,6 +127,25 @@ struct SecretServiceClient: Sendable {
     defer { g_error_free(error) }
     let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     throw SessionStoreError.unavailable(reason: message)
+  }
+
+  /// `run` for a libsecret call. libsecret keeps one connection to the Secret Service for
+  /// the process, bound to the daemon that answered first; a daemon that restarted since (a
+  /// desktop keyring after a crash, `gnome-keyring-daemon --replace`) leaves it asking a name
+  /// that is gone ("The name :1.0 was not provided by any .service files"). So a failed call
+  /// drops that connection and is made once more on a new one: a keyring that came back is
+  /// used again without restarting the app.
+  private func runReconnecting<T: Sendable>(
+    _ body: @escaping @Sendable (UnsafeMutablePointer<GCancellable>?) throws -> T
+  ) async throws -> T {
+    try await run { cancellable in
+      do {
+        return try body(cancellable)
+      } catch SessionStoreError.unavailable {
+        secret_service_disconnect()
+        return try body(cancellable)
+      }
+    }
   }
 
   /// Runs `body` on a thread of its own and waits for it at most `timeout`, or until the
