@@ -100,21 +100,62 @@ struct OnboardingFlow {
       onboarding.signInViewModel, username: name, password: password, retrying: false)
   }
 
-  /// The shell's `signup`: the sign-up screen once, then back to the welcome unless it worked.
+  /// The shell's `signup`: the sign-up screen once, then back to the welcome unless it
+  /// worked. Each answer is checked as it is given and asked again until it passes; an
+  /// answer the server refuses (a username taken) is asked again alone, the others kept.
+  /// An empty username goes back.
   func signUpOnce() async throws {
     guard let onboarding = main.onBoardingViewModel else { return }
     onboarding.welcomeViewModel.send(.signUpTapped)
     defer { main.onBoardingViewModel?.navigateToWelcome() }
-    guard let username = try await input.ask("Username: ") else { throw inputEnded() }
-    guard !username.isEmpty else { return }
-    guard let name = try await input.ask("Your name: ") else { throw inputEnded() }
+    let form = onboarding.signUpViewModel
+    guard var username = try await askUsername() else { return }
+    let name = try await askUntilValid(.name, "Your name: ")
     let minimum = CredentialRules.minimumPasswordLength
-    guard let password = try await input.askSecret("Password (\(minimum)+ characters): ") else {
-      throw inputEnded()
+    let password = try await askUntilValid(.password, "Password (\(minimum)+ characters): ")
+    while true {
+      await form.send(.usernameChanged(username))
+      await form.send(.nameChanged(name))
+      await form.send(.passwordChanged(password))
+      await console.withActivity("Creating the account") { await form.send(.signUpTapped) }
+      guard case .failed(let error) = form.state.status, form.state.fieldToCorrect == .username
+      else {
+        return try handle(form.state.status, retrying: false)
+      }
+      console.show(error)
+      guard let another = try await askUsername() else { return }
+      username = another
     }
-    try await submitSignUp(
-      onboarding.signUpViewModel, username: username, name: name, password: password,
-      retrying: false)
+  }
+
+  /// A new username, asked until it is well formed; nil when left empty (go back).
+  private func askUsername() async throws -> String? {
+    while true {
+      guard let typed = try await input.ask("Username: ") else { throw inputEnded() }
+      if typed.isEmpty { return nil }
+      let issues = SignUpViewModel.issues(of: .username, typed)
+      if issues.isEmpty { return typed }
+      console.show(invalid(issues))
+    }
+  }
+
+  /// The answer to `field`'s question, asked until it passes the form's rules.
+  private func askUntilValid(_ field: SignUpViewModel.Field, _ question: String) async throws
+    -> String
+  {
+    while true {
+      let answer =
+        field == .password ? try await input.askSecret(question) : try await input.ask(question)
+      guard let answer else { throw inputEnded() }
+      let issues = SignUpViewModel.issues(of: field, answer)
+      if issues.isEmpty { return answer }
+      console.show(invalid(issues))
+    }
+  }
+
+  private func invalid(_ sentences: [String]) -> UserFacingError {
+    UserFacingError(
+      code: "invalid_input", message: sentences.joined(separator: " "), remedy: .correctInput)
   }
 
   func submitSignIn(

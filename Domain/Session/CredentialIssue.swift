@@ -26,19 +26,24 @@ public enum CredentialRules {
   }
 
   public static func issues(signingUp account: NewAccount) -> [CredentialIssue] {
-    var issues: [CredentialIssue] = []
-    if account.username.isEmpty {
-      issues.append(.usernameMissing)
-    } else if !isWellFormedUsername(account.username) {
-      issues.append(.usernameMalformed)
-    }
-    if account.name.trimmingCharacters(in: .whitespaces).isEmpty { issues.append(.nameMissing) }
-    if account.password.isEmpty {
-      issues.append(.passwordMissing)
-    } else if account.password.count < minimumPasswordLength {
-      issues.append(.passwordTooShort)
-    }
-    return issues
+    issues(username: account.username) + issues(name: account.name)
+      + issues(password: account.password)
+  }
+
+  /// A new account's username, checked as soon as it is typed.
+  public static func issues(username: String) -> [CredentialIssue] {
+    if username.isEmpty { return [.usernameMissing] }
+    return isWellFormedUsername(username) ? [] : [.usernameMalformed]
+  }
+
+  public static func issues(name: String) -> [CredentialIssue] {
+    name.trimmingCharacters(in: .whitespaces).isEmpty ? [.nameMissing] : []
+  }
+
+  /// A new account's password: present, and long enough.
+  public static func issues(password: String) -> [CredentialIssue] {
+    if password.isEmpty { return [.passwordMissing] }
+    return password.count < minimumPasswordLength ? [.passwordTooShort] : []
   }
 
   /// 3 to 32 characters from `a-z`, `0-9`, `.`, `_` and `-`: safe in a URL, a keyring

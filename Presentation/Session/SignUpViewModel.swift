@@ -9,6 +9,25 @@ public final class SignUpViewModel {
     public var name = ""
     public var password = ""
     public var status = FormStatus.editing
+    /// The one answer the server refused (a username taken), for the form to ask again
+    /// while it keeps the others.
+    public var fieldToCorrect: Field?
+  }
+
+  public enum Field: Equatable, Sendable {
+    case username, name, password
+  }
+
+  /// What `value` breaks as `field`'s answer, in sentences: checked as each answer is
+  /// given, before the next question.
+  public static func issues(of field: Field, _ value: String) -> [String] {
+    let issues =
+      switch field {
+      case .username: CredentialRules.issues(username: value)
+      case .name: CredentialRules.issues(name: value)
+      case .password: CredentialRules.issues(password: value)
+      }
+    return issues.map(UserFacingError.describe)
   }
 
   public enum Action: Equatable, Sendable {
@@ -49,6 +68,7 @@ public final class SignUpViewModel {
       return
     }
     state.status = .submitting
+    state.fieldToCorrect = nil
     do {
       let session = try await repository.signUp(account)
       // One change, so observers never see a half-updated form.
@@ -58,7 +78,10 @@ public final class SignUpViewModel {
       state = finished
       signedInResponder?.signedIn(to: session)
     } catch {
-      state.status = .failed(UserFacingError(error))
+      var failed = state
+      if case SessionError.usernameTaken = error { failed.fieldToCorrect = .username }
+      failed.status = .failed(UserFacingError(error))
+      state = failed
     }
   }
 }

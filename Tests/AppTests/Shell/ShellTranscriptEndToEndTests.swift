@@ -149,19 +149,80 @@ struct ShellTranscriptEndToEndTests {
         ], in: transcript), "\(transcript)")
   }
 
-  @Test func theServerDownAtLaunch_exits1_namingTheServer() async throws {
+  @Test func theServerDownAtLaunch_opensTheHomeOffline_onWhatThisMachineKeeps() async throws {
     let served = try await ServedBackend.start()
     let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
+    _ = try await app.run(["likes", "--api-url", served.apiURL])
     await served.stop()
 
-    let result = try await app.run(["--api-url", served.apiURL], stdin: "likes\n")
+    let result = try await app.run(
+      ["--api-url", served.apiURL], stdin: "session\nlikes\nlikes 2\nquit\n")
 
-    #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stderr.contains("Checking the session on \(served.apiURL)"), "\(result.stderr)")
-    #expect(result.stderr.contains("error: "), "\(result.stderr)")
-    #expect(!result.stdout.contains("> likes"), "\(result.stdout)")
+    let host = "127.0.0.1:\(served.server.port)"
+    #expect(result.status == 1, "page 2 was never cached: \(result.stderr)")
+    #expect(result.stderr.contains("warning: Offline: The server is unreachable"))
+    #expect(
+      Self.appearInOrder(
+        [
+          "demo@\(host) offline> session\n", "Signed in as demo on \(served.apiURL), offline",
+          "Token: kept in the Secret Service", "demo@\(host) offline> likes\n",
+          "Liked you: page 1, items 1–10", "demo@\(host) offline likes> likes 2\n",
+        ], in: result.stdout), "\(result.stdout)")
+    #expect(result.stderr.contains("line 3: error: The server is unreachable"), "\(result.stderr)")
+  }
+
+  @Test func anOfflineHome_goesBackOnlineOnce_whenTheServerAnswersAgain() async throws {
+    let client = try FaultInjectingHTTPClient()
+    let app = try AppRunner.inProcess(CompositionSeams(httpClient: client))
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    // The launch's check finds the server out of reach; the next one finds it back.
+    client.fail("GET /me", with: .unreachable(reason: "connection refused"), times: 1)
+
+    let result = try await app.run([], stdin: "likes\nsession\nquit\n")
+
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      Self.appearInOrder(
+        ["demo@embedded offline> likes\n", "Liked you: page 1", "demo@embedded likes> session\n"],
+        in: result.stdout), "\(result.stdout)")
+    let backOnline = result.stdout.components(separatedBy: "Back online:").count - 1
+      + result.stderr.components(separatedBy: "Back online:").count - 1
+    #expect(backOnline == 1, "said once: \(result.stdout) \(result.stderr)")
+  }
+
+  @Test func signUp_asksAgainOnlyForTheAnswerThatWasWrong() async throws {
+    let app = try AppRunner.inProcess()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let script = """
+      logout
+      signup
+      Bad Name
+      demo
+      Dee Mo
+      short
+      long enough password
+      dee
+      session
+      quit
+      """
+
+    let result = try await app.run([], stdin: script)
+
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      Self.appearInOrder(
+        [
+          "line 3: error: A username is 3 to 32 characters",
+          "line 6: error: A password needs at least 8 characters.",
+          "line 7: error: The username demo is taken.",
+          "hint: Choose another one, or sign in with `login`.",
+          "Signed in as dee (Dee Mo)",
+        ], in: result.stderr), "\(result.stderr)")
+    #expect(result.stdout.contains("dee@embedded> session\n"), "\(result.stdout)")
   }
 
   @Test func malformedJSONFromTheServer_isALineError_andTheSessionGoesOn() async throws {

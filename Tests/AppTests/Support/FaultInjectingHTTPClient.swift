@@ -15,7 +15,7 @@ final class FaultInjectingHTTPClient: HTTPClient {
   /// What the backend's clock says; tests move it on.
   let now: TestNow
   private let inner: EmbeddedBackendHTTPClient
-  private let faults = Mutex<[String: RemoteAPIError]>([:])
+  private let faults = Mutex<[String: (error: RemoteAPIError, times: Int?)]>([:])
   private let sent = Mutex<[String]>([])
 
   init() throws {
@@ -24,9 +24,9 @@ final class FaultInjectingHTTPClient: HTTPClient {
     inner = EmbeddedBackendHTTPClient(backend: backend)
   }
 
-  /// Makes `route` ("GET /messages") throw `error` from now on.
-  func fail(_ route: String, with error: RemoteAPIError) {
-    faults.withLock { $0[route] = error }
+  /// Makes `route` ("GET /messages") throw `error` from now on, or only `times` times.
+  func fail(_ route: String, with error: RemoteAPIError, times: Int? = nil) {
+    faults.withLock { $0[route] = (error, times) }
   }
 
   /// Every route asked for, failed or not, in order.
@@ -35,7 +35,14 @@ final class FaultInjectingHTTPClient: HTTPClient {
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let route = "\(request.method) \(request.url.path)"
     sent.withLock { $0.append(route) }
-    if let fault = faults.withLock({ $0[route] }) { throw fault }
+    let fault = faults.withLock { faults -> RemoteAPIError? in
+      guard let fault = faults[route] else { return nil }
+      if let times = fault.times {
+        faults[route] = times > 1 ? (fault.error, times - 1) : nil
+      }
+      return fault.error
+    }
+    if let fault { throw fault }
     return try await inner.send(request)
   }
 }
