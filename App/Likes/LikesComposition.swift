@@ -61,9 +61,7 @@ struct LikesComposition {
     let events = command.root.realtimeEvents
     let likedYou = LikesViewModel(
       actions: .init(
-        loadPage: {
-          try await LoadLikesPageUseCase(environment).execute(page: $0, batchSize: $1, refresh: $2)
-        },
+        loadPage: { try await LoadLikesPageUseCase(environment).execute($0) },
         unblurSecondsLeft: { try await UnblurUseCase(environment).secondsLeft() },
         likeBack: { try await RespondToLikeUseCase(environment).likeBack($0) },
         skip: { try await RespondToLikeUseCase(environment).skip($0) },

@@ -24,13 +24,16 @@ final class LikesFeature {
     let unread: Int
   }
 
-  /// One page of people who liked you: the cache's, or the server's with `refresh`.
+  /// One page of people who liked you: the cache's, or the server's with `refresh`;
+  /// `shift` is how far the list moved since its first page was shown (the shell's).
   @discardableResult
-  func showPage(_ page: Int, batchSize: Int = 10, refresh: Bool) async throws -> Shown? {
+  func showPage(_ page: Int, batchSize: Int = 10, refresh: Bool, shift: Int = 0) async throws
+    -> Shown?
+  {
     center.select(.likedYou)
     let viewModel = center.likedYou
     await console.withActivity("Loading likes") {
-      await viewModel.load(page: page, batchSize: batchSize, refresh: refresh)
+      await viewModel.load(page: page, batchSize: batchSize, refresh: refresh, shift: shift)
     }
     if let error = viewModel.state.error { throw console.fail(error) }
     guard let loaded = viewModel.state.page else { return nil }

@@ -90,9 +90,16 @@ final class ShellSession {
     case .interrupted, .abandoned: return true
     case .line(let text): line = text
     }
+    let command: OnboardingCommand
     do {
-      guard let command = try OnboardingCommand.parse(line) else { return true }
-      input.remember(line.trimmingCharacters(in: .whitespaces))
+      guard let parsed = try OnboardingCommand.parse(line) else { return true }
+      command = parsed
+    } catch {
+      refused(line, error)
+      return true
+    }
+    input.remember(line.trimmingCharacters(in: .whitespaces))
+    do {
       let flow = OnboardingFlow(context: context, main: main)
       switch command {
       case .login(let username): try await flow.signInOnce(username: username)
@@ -133,14 +140,25 @@ final class ShellSession {
     case .interrupted, .abandoned: return true
     case .line(let text): line = text
     }
+    let command: HomeCommand
     do {
-      guard let command = try HomeCommand.parse(line) else { return true }
-      input.remember(line.trimmingCharacters(in: .whitespaces))
-      return await perform(command, home: home)
+      guard let parsed = try HomeCommand.parse(line) else { return true }
+      command = parsed
     } catch {
-      failed(error)
+      refused(line, error)
       return true
     }
+    input.remember(line.trimmingCharacters(in: .whitespaces))
+    return await perform(command, home: home)
+  }
+
+  /// A line that is not a command as written: said, and kept in the history when it is
+  /// worth mending (`HomeCommand.keepsInHistory`).
+  private func refused(_ line: String, _ error: UserFacingError) {
+    if HomeCommand.keepsInHistory(refused: line) {
+      input.remember(line.trimmingCharacters(in: .whitespaces))
+    }
+    failed(error)
   }
 
   /// The home for the account signed in, made when it opens: online, or offline on what
@@ -247,10 +265,11 @@ final class ShellSession {
       if await run({ try await features.likes.unblur() }, home: home) == 0 {
         await showLikes(shownPage, refresh: false, home: home)
       }
-    case .like(let id):
-      await run({ try await features.likes.respond(to: id, liking: true) }, home: home)
-    case .skip(let id):
-      await run({ try await features.likes.respond(to: id, liking: false) }, home: home)
+    case .like(let id), .skip(let id):
+      let liking = command == .like(id: id)
+      if await run({ try await features.likes.respond(to: id, liking: liking) }, home: home) == 0 {
+        home.likeAnswered()
+      }
     case .mutuals:
       home.open(.mutuals)
       await run({ try await features.likes.showMutuals() }, home: home)
@@ -297,7 +316,9 @@ final class ShellSession {
     guard let likes = features?.likes else { return }
     await run(
       {
-        guard let shown = try await likes.showPage(page, refresh: refresh) else { return }
+        let shift = page == 1 ? 0 : home.state.likesShift
+        guard let shown = try await likes.showPage(page, refresh: refresh, shift: shift)
+        else { return }
         home.likesShown(shown.page, unread: shown.unread)
       }, home: home)
   }

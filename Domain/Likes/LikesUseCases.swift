@@ -25,6 +25,26 @@ public struct LikesEnvironment: Sendable {
   }
 }
 
+/// Which page of people who liked you to show, and how.
+public struct LikesPageRequest: Equatable, Sendable {
+  public var page: Int
+  public var batchSize: Int
+  /// Ask the server even when the cache has the page.
+  public var refresh: Bool
+  /// How far the list moved since its first page was shown: likes that arrived since push
+  /// everybody along (+1 each), people answered since pull them back (-1 each). Page N of a
+  /// list that moved by `shift` starts `shift` places further, so that paging on finds
+  /// the next person seen, never one already shown and never one skipped.
+  public var shift: Int
+
+  public init(page: Int, batchSize: Int, refresh: Bool = false, shift: Int = 0) {
+    self.page = page
+    self.batchSize = batchSize
+    self.refresh = refresh
+    self.shift = shift
+  }
+}
+
 /// One page of people who liked you: the cache first, then the network; `refresh` always
 /// asks the network. When the network is down, a cached page still shows, marked offline.
 public struct LoadLikesPageUseCase: Sendable {
@@ -35,12 +55,43 @@ public struct LoadLikesPageUseCase: Sendable {
   }
 
   public func execute(page number: Int, batchSize: Int, refresh: Bool) async throws -> LikesPage {
+    try await execute(LikesPageRequest(page: number, batchSize: batchSize, refresh: refresh))
+  }
+
+  public func execute(_ request: LikesPageRequest) async throws -> LikesPage {
     let blurred = try await environment.isBlurred()
+    let size = request.batchSize
+    let offset = max(0, (request.page - 1) * size + request.shift)
+    // The server's pages that hold places offset+1 … offset+size: one, or two when the
+    // list moved by other than a whole page.
+    let first = offset / size + 1
+    let within = offset % size
+    let (head, headSource) = try await serverPage(first, request)
+    var users = Array(head.users.dropFirst(within))
+    var source = headSource
+    var hasMore = head.nextCursor != nil
+    if within > 0, head.nextCursor != nil {
+      let (tail, tailSource) = try await serverPage(first + 1, request)
+      users += tail.users.prefix(within)
+      hasMore = tail.nextCursor != nil || tail.users.count > within
+      source = Self.older(source, tailSource)
+    }
+    // Unmoved, the server's own cursor says where to go next, as the contract has it.
+    let next = request.shift == 0 ? head.nextCursor : (hasMore ? request.page + 1 : nil)
+    return LikesPage(
+      number: request.page, batchSize: size,
+      items: users.map { .likedYou($0, isBlurred: blurred) }, nextCursor: next, source: source)
+  }
+
+  /// The server's page `number` (of the request's size): the cache's, or the network's.
+  private func serverPage(_ number: Int, _ request: LikesPageRequest) async throws -> (
+    CachedLikesPage, LikesPage.Source
+  ) {
+    let batchSize = request.batchSize
     let cached = try await environment.cache.page(number, batchSize: batchSize)
-    if let cached, !refresh {
+    if let cached, !request.refresh {
       try await environment.cache.rememberShown(cached.users)
-      return Self.page(
-        cached, number, batchSize, blurred, .cache(fetchedAt: cached.fetchedAt, offline: false))
+      return (cached, .cache(fetchedAt: cached.fetchedAt, offline: false))
     }
     do {
       let fetched = try await environment.access.perform { [environment] token in
@@ -50,23 +101,25 @@ public struct LoadLikesPageUseCase: Sendable {
         users: fetched.data, nextCursor: fetched.nextCursor, fetchedAt: environment.now())
       try await environment.cache.store(fresh, number: number, batchSize: batchSize)
       try await environment.cache.rememberShown(fresh.users)
-      return Self.page(fresh, number, batchSize, blurred, .server)
+      return (fresh, .server)
     } catch let error as RemoteAPIError where error.isConnectivity {
       guard let cached else { throw error }
       try await environment.cache.rememberShown(cached.users)
-      return Self.page(
-        cached, number, batchSize, blurred, .cache(fetchedAt: cached.fetchedAt, offline: true))
+      return (cached, .cache(fetchedAt: cached.fetchedAt, offline: true))
     }
   }
 
-  private static func page(
-    _ cached: CachedLikesPage, _ number: Int, _ batchSize: Int, _ blurred: Bool,
-    _ source: LikesPage.Source
-  ) -> LikesPage {
-    LikesPage(
-      number: number, batchSize: batchSize,
-      items: cached.users.map { .likedYou($0, isBlurred: blurred) },
-      nextCursor: cached.nextCursor, source: source)
+  /// Where a page made of two came from, as the less fresh of them says.
+  private static func older(_ one: LikesPage.Source, _ other: LikesPage.Source)
+    -> LikesPage.Source
+  {
+    switch (one, other) {
+    case (.server, .server): .server
+    case (.cache, .server): one
+    case (.server, .cache): other
+    case (.cache(let first, let firstOffline), .cache(let second, let secondOffline)):
+      .cache(fetchedAt: min(first, second), offline: firstOffline || secondOffline)
+    }
   }
 }
 

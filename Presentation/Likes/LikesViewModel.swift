@@ -42,8 +42,7 @@ public final class LikesViewModel {
   public var onStateChange: ((State) -> Void)?
 
   public struct Actions: Sendable {
-    public var loadPage:
-      @Sendable (_ page: Int, _ batchSize: Int, _ refresh: Bool) async throws -> LikesPage
+    public var loadPage: @Sendable (LikesPageRequest) async throws -> LikesPage
     public var unblurSecondsLeft: @Sendable () async throws -> Int?
     public var likeBack: @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem)
     public var skip: @Sendable (String) async throws -> (id: String, item: LikeItem?)
@@ -51,7 +50,7 @@ public final class LikesViewModel {
     public var firstPageSeen: @Sendable () async throws -> Void
 
     public init(
-      loadPage: @escaping @Sendable (Int, Int, Bool) async throws -> LikesPage,
+      loadPage: @escaping @Sendable (LikesPageRequest) async throws -> LikesPage,
       unblurSecondsLeft: @escaping @Sendable () async throws -> Int?,
       likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem),
       skip: @escaping @Sendable (String) async throws -> (id: String, item: LikeItem?),
@@ -73,11 +72,13 @@ public final class LikesViewModel {
     self.actions = actions
   }
 
-  public func load(page: Int, batchSize: Int, refresh: Bool) async {
+  /// `shift`: how far the list moved since its first page was shown (`LikesPageRequest`).
+  public func load(page: Int, batchSize: Int, refresh: Bool, shift: Int = 0) async {
     guard !state.isLoading else { return }
     state.isLoading = true
     do {
-      let loaded = try await actions.loadPage(page, batchSize, refresh)
+      let loaded = try await actions.loadPage(
+        LikesPageRequest(page: page, batchSize: batchSize, refresh: refresh, shift: shift))
       let secondsLeft = try await actions.unblurSecondsLeft()
       let unread = try await actions.unread()
       // New likes land on the first page: once it is shown, they have been seen.

@@ -94,6 +94,19 @@ public enum HomeCommand: Equatable, Sendable {
   }
 }
 
+extension HomeCommand {
+  /// Whether a line the shell refused still goes into the history, to be mended with Up
+  /// rather than typed again: a command the shell knows, with a slip in how it was written
+  /// (a quote not closed, a word missing). A first word that names no command may be a
+  /// password typed at the wrong prompt, and a `login` line may hold one after the username:
+  /// neither is ever kept.
+  public static func keepsInHistory(refused line: String) -> Bool {
+    let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+    guard let first, !["login", "signin", "signup"].contains(first) else { return false }
+    return names.contains(first) || OnboardingCommand.names.contains(first)
+  }
+}
+
 /// Where `next`, `prev` and `page N` go.
 public enum LikesPageMove: Equatable, Sendable {
   case next, previous

@@ -29,6 +29,10 @@ public final class HomeViewModel {
     public var isWatching = false
     /// The likes page last shown, for `next`, `prev` and the ids Tab offers.
     public var likesOnScreen: LikesOnScreen?
+    /// How far the likes list moved since its first page was shown: +1 for each like that
+    /// arrived, -1 for each one answered. The next page asked for is moved as far, so paging
+    /// on neither repeats nor skips anybody (`LikesPageRequest.shift`).
+    public var likesShift = 0
     /// Whose messages were last listed, for the names Tab offers.
     public var peopleOnScreen: [String] = []
   }
@@ -98,6 +102,8 @@ public final class HomeViewModel {
   /// A page of likes was shown, with the badge as it now stands.
   public func likesShown(_ page: LikesPage, unread: Int) {
     state.screen = .likes
+    // The first page shows the list as it is now: nothing has moved since.
+    if page.number == 1 { state.likesShift = 0 }
     state.unread = unread
     state.likesOnScreen = LikesOnScreen(
       page: page.number, hasNextPage: page.nextCursor != nil,
@@ -190,8 +196,18 @@ public final class HomeViewModel {
     responder?.notSignedIn()
   }
 
+  /// A like on the list was answered (liked back or skipped): it left the list.
+  public func likeAnswered() {
+    if state.likesOnScreen != nil { state.likesShift -= 1 }
+  }
+
   private func arrived(_ update: LikesWatchViewModel.Update) {
-    if case .newLike(_, let unread) = update { state.unread = unread }
+    if case .newLike(_, let unread) = update {
+      var next = state
+      next.unread = unread
+      if next.likesOnScreen != nil { next.likesShift += 1 }
+      state = next
+    }
     onRealtime?(update)
   }
 

@@ -188,7 +188,8 @@ struct ShellTranscriptEndToEndTests {
       Self.appearInOrder(
         ["demo@embedded offline> likes\n", "Liked you: page 1", "demo@embedded likes> session\n"],
         in: result.stdout), "\(result.stdout)")
-    let backOnline = result.stdout.components(separatedBy: "Back online:").count - 1
+    let backOnline =
+      result.stdout.components(separatedBy: "Back online:").count - 1
       + result.stderr.components(separatedBy: "Back online:").count - 1
     #expect(backOnline == 1, "said once: \(result.stdout) \(result.stderr)")
   }

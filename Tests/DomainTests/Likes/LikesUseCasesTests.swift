@@ -20,6 +20,42 @@ import Testing
     #expect(remote.calls.all == ["page 1 of 2"])
   }
 
+  /// Page 1 showed a, b, c; then a like arrived (n), which the server puts first. Page 2
+  /// asked for as it was would start with c again: moved by one, it goes on from d.
+  @Test func aListThatMovedOn_pagesOnWithoutRepeatingOrSkippingAnybody() async throws {
+    let (sut, remote, _, _, _) = makeSUT()
+    remote.pages.withLock {
+      $0[1] = (users(["n", "a", "b"]), 2)
+      $0[2] = (users(["c", "d", "e"]), 3)
+      $0[3] = (users(["f", "g"]), nil)
+    }
+    let load = LoadLikesPageUseCase(sut)
+
+    let page2 = try await load.execute(LikesPageRequest(page: 2, batchSize: 3, shift: 1))
+    let page3 = try await load.execute(LikesPageRequest(page: 3, batchSize: 3, shift: 1))
+
+    #expect(page2.items.map(\.id) == ["d", "e", "f"])
+    #expect(page2.number == 2 && page2.nextCursor == 3)
+    #expect(page3.items.map(\.id) == ["g"])
+    #expect(page3.nextCursor == nil)
+  }
+
+  /// Page 1 showed a, b, c and b was skipped: the server's page 2 now starts at e, and
+  /// moved back by one, page 2 starts at d, the next person never shown.
+  @Test func aListThatLostSomebody_pagesOnFromTheNextOneNotShown() async throws {
+    let (sut, remote, _, _, _) = makeSUT()
+    remote.pages.withLock {
+      $0[1] = (users(["a", "c", "d"]), 2)
+      $0[2] = (users(["e", "f"]), nil)
+    }
+
+    let page2 = try await LoadLikesPageUseCase(sut).execute(
+      LikesPageRequest(page: 2, batchSize: 3, shift: -1))
+
+    #expect(page2.items.map(\.id) == ["d", "e", "f"])
+    #expect(page2.nextCursor == nil)
+  }
+
   @Test func load_servesTheCachedPage_withoutTheNetwork() async throws {
     let (sut, remote, cache, _, now) = makeSUT()
     let fetchedAt = now.date.addingTimeInterval(-300)

@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func aFailedLoad_isAnError_notAnEmptyPage() async {
-    let sut = makeSUT(loadPage: { _, _, _ in throw RemoteAPIError.unreachable(reason: "down") })
+    let sut = makeSUT(loadPage: { _ in throw RemoteAPIError.unreachable(reason: "down") })
     await sut.load(page: 2, batchSize: 10, refresh: false)
     #expect(sut.state.page == nil)
     #expect(sut.state.error?.code == "server_unreachable")
@@ -82,7 +82,7 @@ import Testing
 
   private func makeSUT(
     badge: Badge = Badge(0),
-    loadPage: (@Sendable (Int, Int, Bool) async throws -> LikesPage)? = nil,
+    loadPage: (@Sendable (LikesPageRequest) async throws -> LikesPage)? = nil,
     likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem) = {
       _ in
       throw CancellationError()
@@ -97,7 +97,7 @@ import Testing
     let page = LikesPage(number: 1, batchSize: 10, items: items, nextCursor: nil, source: .server)
     return LikesViewModel(
       actions: .init(
-        loadPage: loadPage ?? { _, _, _ in page }, unblurSecondsLeft: { 42 }, likeBack: likeBack,
+        loadPage: loadPage ?? { _ in page }, unblurSecondsLeft: { 42 }, likeBack: likeBack,
         skip: skip,
         unread: { badge.value }, firstPageSeen: { badge.value = 0 }))
   }

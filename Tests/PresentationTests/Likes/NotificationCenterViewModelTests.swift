@@ -54,7 +54,7 @@ import Testing
     let bo = LikedUser(id: "22222222-b", userName: "Bo", avatarURL: nil)
     let likedYou = LikesViewModel(
       actions: .init(
-        loadPage: { _, _, _ in
+        loadPage: { _ in
           LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server)
         },
         unblurSecondsLeft: { nil }, likeBack: { _ in (true, .mutual(bo)) }, skip: { ($0, nil) },

@@ -61,6 +61,49 @@ import Testing
     #expect(!failure.signingInHelps)
   }
 
+  @Test func launch_opensOffline_whenTheServerIsOutOfReach_andASessionIsKept() async {
+    let (sut, repository, states) = makeSUT()
+    let unreachable = RemoteAPIError.unreachable(reason: "could not connect to h:1")
+    repository.loadResult.withLock { $0 = .failure(unreachable) }
+    repository.storedResult.withLock { $0 = .success(UserSession.alice.remoteSession) }
+
+    await sut.launch()
+
+    #expect(
+      states.all == [
+        .launching,
+        .signedInOffline(UserSession.alice.remoteSession, reason: UserFacingError(unreachable)),
+      ])
+    #expect(sut.signedInAccount == UserSession.alice.remoteSession)
+  }
+
+  @Test func reconnect_staysOffline_untilTheServerAnswers_thenSignsIn() async {
+    let (sut, repository, states) = makeSUT()
+    let unreachable = RemoteAPIError.unreachable(reason: "down")
+    repository.loadResult.withLock { $0 = .failure(unreachable) }
+    repository.storedResult.withLock { $0 = .success(UserSession.alice.remoteSession) }
+    await sut.launch()
+
+    let stillDown = await sut.reconnect()
+    repository.loadResult.withLock { $0 = .success(.alice) }
+    let back = await sut.reconnect()
+
+    #expect(!stillDown && back)
+    #expect(states.all.count == 3, "no new state while still down: \(states.all)")
+    #expect(sut.state == .signedIn(.alice))
+  }
+
+  @Test func reconnect_findingTheSessionRejected_goesToTheOnboarding() async {
+    let (sut, repository, _) = makeSUT()
+    repository.loadResult.withLock { $0 = .failure(RemoteAPIError.timedOut(seconds: 15)) }
+    repository.storedResult.withLock { $0 = .success(UserSession.alice.remoteSession) }
+    await sut.launch()
+    repository.loadResult.withLock { $0 = .failure(SessionError.expired(username: "alice")) }
+
+    #expect(await sut.reconnect())
+    #expect(sut.state == .onboarding(notice: .sessionExpired(username: "alice")))
+  }
+
   @Test func signingInFromOnboarding_movesMainToSignedIn() async {
     let (sut, repository, states) = makeSUT()
     repository.loadResult.withLock { $0 = .success(nil) }

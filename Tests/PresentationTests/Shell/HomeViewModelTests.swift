@@ -115,6 +115,42 @@ struct HomeViewModelTests {
     #expect(home.completionContext.likeIDs == ["0000003a"], "Tab offers the ids on screen")
   }
 
+  @Test func theListMoves_withEachLikeThatArrives_andEachAnswered_untilPageOneIsShownAgain()
+    async throws
+  {
+    let main = signedInMain()
+    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let home = makeHome(main, events: events)
+    home.likesShown(Self.page(1, hasNext: true), unread: 0)
+    home.startRealtime()
+
+    server.yield(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil)))
+    server.yield(.likedYouInserted(LikedUser(id: "n-2", userName: "Noa", avatarURL: nil)))
+    try await waitUntil("both likes arrived") { home.state.unread == 2 }
+    #expect(home.state.likesShift == 2)
+    home.likeAnswered()
+    #expect(home.state.likesShift == 1)
+    home.likesShown(Self.page(2, hasNext: true), unread: 2)
+    #expect(home.state.likesShift == 1, "page 2 is still the moved list")
+    home.likesShown(Self.page(1, hasNext: true), unread: 0)
+    #expect(home.state.likesShift == 0, "page 1 shows the list as it is now")
+    home.stopRealtime()
+  }
+
+  @Test func anOfflineHome_saysSoInItsPrompt_untilItComesOnline() {
+    let main = signedInMain()
+    let center = makeHome(main, events: AsyncThrowingStream { _ in }).center
+    let home = HomeViewModel(
+      offline: UserSession.alice.remoteSession, center: center, unread: 0, responder: main)
+    #expect(home.prompt(server: "embedded") == "alice@embedded offline> ")
+    #expect(home.profile == nil)
+
+    home.cameOnline(.alice)
+
+    #expect(home.prompt(server: "embedded") == "alice@embedded> ")
+    #expect(home.profile == UserSession.alice.profile)
+  }
+
   @Test func thePrompt_namesTheAccountServerScreenAndBadge() {
     let home = makeHome(signedInMain(), events: AsyncThrowingStream { _ in }, unread: 3)
     #expect(home.prompt(server: "embedded") == "alice@embedded (3 new)> ")
@@ -152,7 +188,7 @@ struct HomeViewModelTests {
     let unreadCount = UnreadCounter(unread)
     let likedYou = LikesViewModel(
       actions: .init(
-        loadPage: { _, _, _ in
+        loadPage: { _ in
           LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server)
         },
         unblurSecondsLeft: { nil }, likeBack: { _ in throw LikesError.idTooShort("x") },
