@@ -33,7 +33,8 @@ enum Shell {
       // Every question a command asks is the editor's too; Ctrl-C at one is Ctrl-C for the
       // command that asked.
       shellIO.questions = EditorQuestions(
-        editor: editor, interruptCommand: { if activity.isRunning { kill(getpid(), SIGINT) } })
+        editor: editor,
+        interruptCommand: { if activity.isRunning { InterruptSignal.shared.deliver() } })
       input = TerminalShellInput(editor: editor, liveLine: liveLine)
       resize = followingResizes(editor)
     } else {

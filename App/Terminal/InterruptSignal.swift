@@ -33,17 +33,26 @@ final class InterruptSignal: Sendable {
       // A queue of its own: the main thread may be blocked reading a line.
       let source = DispatchSource.makeSignalSource(
         signal: SIGINT, queue: DispatchQueue(label: "app.interrupt"))
-      source.setEventHandler { [self] in
-        let responders = self.state.withLock { $0.responders }
-        for responder in responders.reversed() where responder.respond() { return }
-        // A new line first: Ctrl-C may come in the middle of a prompt or a spinner.
-        io.writeError("\n")
-        Console(json: json, io: io).report(Self.error)
-        exit(ExitCodes.interrupted.rawValue)
-      }
+      source.setEventHandler { [self] in interrupted(io: io, json: json) }
       source.resume()
       state.source = source
     }
+  }
+
+  /// Ctrl-C that reached the shell's line editor as a key, at a question a command asked:
+  /// the command is interrupted as a SIGINT would, before the editor hands back its answer,
+  /// so that the command sees the interruption before it goes on.
+  func deliver() {
+    interrupted(io: .standard, json: false)
+  }
+
+  private func interrupted(io: AppIO, json: Bool) {
+    let responders = state.withLock { $0.responders }
+    for responder in responders.reversed() where responder.respond() { return }
+    // A new line first: Ctrl-C may come in the middle of a prompt or a spinner.
+    io.writeError("\n")
+    Console(json: json, io: io).report(Self.error)
+    exit(ExitCodes.interrupted.rawValue)
   }
 
   /// Until `removeResponder` with the number returned, Ctrl-C asks `responder` first.

@@ -68,6 +68,13 @@ final class PseudoTerminal: Sendable {
   /// Everything written to the terminal so far.
   var screen: String { written.text }
 
+  /// Changes the terminal's size, as a person dragging the window's edge: the kernel sends
+  /// SIGWINCH to the program in front.
+  func resize(columns: Int, rows: Int = 40) {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
   /// Types `keys` as a person would.
   func type(_ keys: String) {
     let bytes = Array(keys.utf8)
@@ -93,6 +100,17 @@ final class PseudoTerminal: Sendable {
     }
     if condition(screen()) { return }
     throw PseudoTerminalWaitFailed(what: what, screen: screen())
+  }
+
+  /// Waits for a prompt drawn after the last `marker`: keys typed before it would reach a
+  /// terminal not yet in libedit's hands (a Ctrl-D there is the terminal's end of a line,
+  /// not a key).
+  func waitForPrompt(after marker: String, within limit: Duration = .seconds(30)) async throws {
+    try await waitUntil("the prompt after \(marker)", within: limit) { screen in
+      guard let found = screen.range(of: marker, options: .backwards) else { return false }
+      let after = TerminalScreen.lines(of: String(screen[found.upperBound...]))
+      return after.last?.hasSuffix("> ") == true
+    }
   }
 
   /// Waits for the process to end; after `limit` it is killed (and so ends by a signal,

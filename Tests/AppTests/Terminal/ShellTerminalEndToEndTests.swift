@@ -23,9 +23,9 @@ struct ShellTerminalEndToEndTests {
     first.type("login demo\r")
     try await first.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
     first.type("demo-password\r")
-    try await Self.waitForThePrompt(first, after: "Signed in as demo")
+    try await first.waitForPrompt(after: "Signed in as demo")
     first.type("session\r")
-    try await Self.waitForThePrompt(first, after: Self.tokenLine)
+    try await first.waitForPrompt(after: Self.tokenLine)
     first.type(Self.ctrlD)
     let firstEnded = await first.exit()
     #expect(firstEnded.status == 0, "\(first.screen.debugDescription)")
@@ -39,9 +39,9 @@ struct ShellTerminalEndToEndTests {
 
     let second = try app.onTerminal([])
     try await second.waitUntil("the home") { $0.contains("Signed in as demo") }
-    try await Self.waitForThePrompt(second, after: "Signed in as demo")
+    try await second.waitForPrompt(after: "Signed in as demo")
     second.type(Self.up + "\r")
-    try await Self.waitForThePrompt(second, after: Self.tokenLine)
+    try await second.waitForPrompt(after: Self.tokenLine)
     second.type(Self.ctrlD)
     #expect(await second.exit().status == 0, "\(second.screen.debugDescription)")
   }
@@ -59,15 +59,15 @@ struct ShellTerminalEndToEndTests {
     }
 
     let terminal = try app.onTerminal([])
-    try await Self.waitForThePrompt(terminal, after: "Signed in as demo")
+    try await terminal.waitForPrompt(after: "Signed in as demo")
     terminal.type("lik\t")
     try await terminal.waitUntil("the common start of like and likes") { $0.hasSuffix("like") }
     terminal.type("s\r")
-    try await Self.waitForThePrompt(terminal, after: "Liked you: page 1")
+    try await terminal.waitForPrompt(after: "Liked you: page 1")
     terminal.type("ses\t\r")
-    try await Self.waitForThePrompt(terminal, after: Self.tokenLine)
+    try await terminal.waitForPrompt(after: Self.tokenLine)
     terminal.type("skip \(id.prefix(5))\t\r")
-    try await Self.waitForThePrompt(terminal, after: "Skipped")
+    try await terminal.waitForPrompt(after: "Skipped")
     terminal.type(Self.ctrlD)
     let ended = await terminal.exit()
 
@@ -81,7 +81,7 @@ struct ShellTerminalEndToEndTests {
     try await app.signInDemoEmbedded()
 
     let terminal = try app.onTerminal([], environment: ["APP_DEMO_LIKE_SECONDS": "1"])
-    try await Self.waitForThePrompt(terminal, after: "Signed in as demo")
+    try await terminal.waitForPrompt(after: "Signed in as demo")
     terminal.type("sess")
     try await terminal.waitUntil("a new like after the line was half typed") { screen in
       guard let typed = screen.range(of: "> sess") else { return false }
@@ -89,14 +89,14 @@ struct ShellTerminalEndToEndTests {
     }
     try await terminal.waitUntil("the badge in the prompt") { $0.contains("new)> sess") }
     terminal.type("ion\r")
-    try await Self.waitForThePrompt(terminal, after: Self.tokenLine)
+    try await terminal.waitForPrompt(after: Self.tokenLine)
     // Push's 3 s wait turns a spinner: a like a second lands on it while it does.
     terminal.type("push\r")
     try await terminal.waitUntil("a new like while the spinner turns") { screen in
       guard let waiting = screen.range(of: "Waiting 3 s") else { return false }
       return screen[waiting.upperBound...].contains("New like:")
     }
-    try await Self.waitForThePrompt(terminal, after: "Push notifications are")
+    try await terminal.waitForPrompt(after: "Push notifications are")
     terminal.type(Self.ctrlD)
     let ended = await terminal.exit()
 
@@ -113,29 +113,17 @@ struct ShellTerminalEndToEndTests {
     try await app.signInDemoEmbedded()
 
     let terminal = try app.onTerminal([])
-    try await Self.waitForThePrompt(terminal, after: "Signed in as demo")
+    try await terminal.waitForPrompt(after: "Signed in as demo")
     terminal.type("push\r")
     try await terminal.waitUntil("the 3 s wait") { $0.contains("Waiting 3 s") }
     terminal.type(Self.ctrlC)
-    try await Self.waitForThePrompt(terminal, after: "Interrupted (Ctrl-C)")
+    try await terminal.waitForPrompt(after: "Interrupted (Ctrl-C)")
     terminal.type("session\r")
-    try await Self.waitForThePrompt(terminal, after: Self.tokenLine)
+    try await terminal.waitForPrompt(after: Self.tokenLine)
     terminal.type(Self.ctrlD)
     let ended = await terminal.exit()
 
     #expect(ended.signal == nil && ended.status == 0, "\(terminal.screen.debugDescription)")
     #expect(!terminal.screen.contains("Push notifications are"), "the check was cancelled")
-  }
-
-  /// Waits for the prompt drawn after `marker`: keys typed before it would reach a terminal
-  /// not yet in libedit's hands (a Ctrl-D there is the terminal's end of a line, not a key).
-  private static func waitForThePrompt(_ terminal: PseudoTerminal, after marker: String)
-    async throws
-  {
-    try await terminal.waitUntil("the prompt after \(marker)") { screen in
-      guard let found = screen.range(of: marker, options: .backwards) else { return false }
-      let after = TerminalScreen.lines(of: String(screen[found.upperBound...]))
-      return after.last?.hasSuffix("> ") == true
-    }
   }
 }

@@ -1,0 +1,163 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The questions commands ask at the shell (a username, a password, a name, `[y/N]`, the
+/// nested `prepare>`) are the line editor's, on a real pseudo-terminal: Ctrl-D cancels only
+/// the question however often it is pressed, Ctrl-C cancels it, keys typed while a command
+/// runs wait for the next prompt, and a resize is followed.
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct ShellQuestionsTerminalEndToEndTests {
+  private static let ctrlA = "\u{1}"
+  private static let ctrlC = "\u{3}"
+  private static let threeCtrlDs = "\u{4}\u{4}\u{4}"
+  private static let tokenLine = "Token: kept in the"
+
+  @Test func ctrlDThreeTimes_atEachQuestion_cancelsTheQuestionAndNothingMore() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let terminal = try app.onTerminal([])
+    try await terminal.waitUntil("the signed-out prompt") {
+      $0.hasSuffix("embedded (signed out)> ")
+    }
+
+    terminal.type("login demo\r")
+    try await terminal.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
+    terminal.type(Self.threeCtrlDs)
+    try await terminal.waitForPrompt(after: "Password for demo:")
+    terminal.type("login\r")
+    try await terminal.waitUntil("the username question") { $0.hasSuffix("Username: ") }
+    terminal.type(Self.threeCtrlDs)
+    try await terminal.waitForPrompt(after: "Username:")
+    terminal.type("signup\r")
+    try await terminal.waitUntil("sign-up's username") { $0.hasSuffix("Username: ") }
+    terminal.type("newbie\r")
+    try await terminal.waitUntil("the name question") { $0.hasSuffix("Your name: ") }
+    terminal.type(Self.threeCtrlDs)
+    try await terminal.waitForPrompt(after: "Your name:")
+
+    terminal.type("login demo\r")
+    try await terminal.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
+    terminal.type("demo-password\r")
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+    terminal.type("prepare --virtual-clock\r")
+    try await terminal.waitUntil("the nested prompt") { $0.hasSuffix("prepare> ") }
+    terminal.type(Self.threeCtrlDs)
+    try await terminal.waitForPrompt(after: "Preparation ended")
+    terminal.type("push on\r")
+    try await terminal.waitUntil("the permission question") { $0.hasSuffix("[y/N] ") }
+    terminal.type(Self.threeCtrlDs)
+    try await terminal.waitForPrompt(after: "[y/N]")
+
+    // Still the same shell, signed in: nothing above ended it.
+    terminal.type("session\r")
+    try await terminal.waitForPrompt(after: Self.tokenLine)
+    terminal.type("quit\r")
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    #expect(!terminal.screen.contains("demo-password"), "the password is not echoed")
+    #expect(!terminal.screen.contains("Signed in as newbie"), "the cancelled sign-up made nobody")
+  }
+
+  @Test func ctrlC_atAQuestion_cancelsIt_andCancelsTheCommandThatAsked() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let terminal = try app.onTerminal([])
+    try await terminal.waitUntil("the signed-out prompt") {
+      $0.hasSuffix("embedded (signed out)> ")
+    }
+
+    terminal.type("login demo\r")
+    try await terminal.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
+    terminal.type("demo-pass" + Self.ctrlC)
+    try await terminal.waitForPrompt(after: "Password for demo:")
+    terminal.type("login demo\r")
+    try await terminal.waitUntil("the password question again") {
+      $0.hasSuffix("Password for demo: ")
+    }
+    terminal.type("demo-password\r")
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+    terminal.type("push on\r")
+    try await terminal.waitUntil("the permission question") { $0.hasSuffix("[y/N] ") }
+    terminal.type(Self.ctrlC)
+    try await terminal.waitForPrompt(after: "Interrupted (Ctrl-C).")
+    terminal.type("session\r")
+    try await terminal.waitForPrompt(after: Self.tokenLine)
+    terminal.type("quit\r")
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    #expect(!terminal.screen.contains("demo-pass"), "nothing of a password is echoed")
+    #expect(!terminal.screen.contains("Push notifications are on"), "the change was cancelled")
+  }
+
+  @Test func keysTypedWhileACommandRuns_waitForTheNextPrompt_unechoed() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let terminal = try app.onTerminal([])
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+
+    terminal.type("push\r")
+    try await terminal.waitUntil("push's 3 s wait") { $0.contains("Waiting 3 s") }
+    terminal.type("session")
+    try await terminal.waitUntil("the type-ahead on the next prompt") {
+      $0.hasSuffix("push> session")
+    }
+    terminal.type("\r")
+    try await terminal.waitForPrompt(after: Self.tokenLine)
+    terminal.type("quit\r")
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    let spinner = try #require(terminal.screen.range(of: "Waiting 3 s"))
+    let answer = try #require(terminal.screen.range(of: "Push notifications are"))
+    #expect(
+      !terminal.screen[spinner.upperBound..<answer.lowerBound].contains("session"),
+      "not echoed into the spinner")
+  }
+
+  @Test func aResize_isFollowed_andTheNestedPromptHasItsOwnHistoryAndTab() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let terminal = try app.onTerminal([])
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+
+    terminal.type("ession")
+    try await terminal.waitUntil("the half-typed line") { $0.hasSuffix("> ession") }
+    let before = terminal.screen.count
+    terminal.resize(columns: 40)
+    try await terminal.waitUntil("the line drawn again for the new width") { screen in
+      let redrawn = screen.dropFirst(before)
+      return redrawn.contains("\u{1B}[J") && redrawn.hasSuffix("> ession")
+    }
+    terminal.type(Self.ctrlA + "s\r")
+    try await terminal.waitForPrompt(after: Self.tokenLine)
+
+    terminal.type("prepare --virtual-clock\r")
+    try await terminal.waitUntil("the nested prompt") { $0.hasSuffix("prepare> ") }
+    terminal.type("head\t")
+    try await terminal.waitUntil("Tab completes the preparation's word") {
+      $0.hasSuffix("headphones ")
+    }
+    terminal.type("on\r")
+    try await terminal.waitUntil("the headphones") { $0.contains("Headphones: connected.") }
+    terminal.type("\u{1B}[A")
+    try await terminal.waitUntil("Up recalls the preparation's line") {
+      $0.hasSuffix("prepare> headphones on")
+    }
+    terminal.type("\u{15}quit\r")
+    try await terminal.waitForPrompt(after: "Preparation ended")
+    terminal.type("quit\r")
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    let history = try String(
+      contentsOf: app.dataFolder.appendingPathComponent("shell-history"), encoding: .utf8)
+    #expect(!history.contains("headphones"), "the preparation's lines are its own: \(history)")
+  }
+}
