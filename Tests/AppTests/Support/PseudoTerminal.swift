@@ -68,6 +68,23 @@ final class PseudoTerminal: Sendable {
   /// Everything written to the terminal so far.
   var screen: String { written.text }
 
+  /// What was written after the first `offset` bytes, and where it ends: complete UTF-8
+  /// characters only, so that a character split across two reads is read whole next time.
+  func output(after offset: Int) -> (text: String, end: Int) {
+    let bytes = written.bytes.withLock { $0 }
+    var end = bytes.count
+    // Back off a UTF-8 sequence that is not complete yet.
+    var back = 0
+    while back < min(3, end - offset), (bytes[end - 1 - back] & 0xC0) == 0x80 { back += 1 }
+    if back < end - offset {
+      let lead = bytes[end - 1 - back]
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+      if length > back + 1 { end -= back + 1 }
+    }
+    guard end > offset else { return ("", offset) }
+    return (String(decoding: bytes[offset..<end], as: UTF8.self), end)
+  }
+
   /// Changes the terminal's size, as a person dragging the window's edge: the kernel sends
   /// SIGWINCH to the program in front.
   func resize(columns: Int, rows: Int = 40) {

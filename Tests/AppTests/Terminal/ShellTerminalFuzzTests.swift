@@ -1,0 +1,300 @@
+import Foundation
+import Presentation
+import Synchronization
+import TestSupport
+import Testing
+
+/// Seeded random key sequences typed into one long shell session on a real pseudo-terminal,
+/// against the embedded backend (whose likes keep arriving as banners meanwhile): letters,
+/// paste bursts, Tab, Up and Down through a history, Left and Right, Ctrl-A, E, U, C, D and
+/// L, and resizes. After each key the screen, as an xterm would show it, must come to hold
+/// exactly the line the editor holds (a model of libedit's emacs keys works it out), with
+/// the cursor where the editor has it and nothing left over below; the shell must neither
+/// crash nor hang, and it ends only when told to.
+@Suite(
+  .timeLimit(.minutes(5)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct ShellTerminalFuzzTests {
+  static let sequences = 300
+  /// Fixed, so that every run types the same keys; `APP_FUZZ_SEED=N` explores others.
+  static let seed: UInt64 =
+    ProcessInfo.processInfo.environment["APP_FUZZ_SEED"].flatMap { UInt64($0) } ?? 2026_11_25
+
+  @Test func randomKeys_leaveTheScreenShowingTheEditorsLine() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+    let history = ["session", "likes 2", "messages Ann Lee"]
+    try Data((history.joined(separator: "\n") + "\n").utf8).write(
+      to: app.dataFolder.appendingPathComponent("shell-history"))
+    let terminal = try app.onTerminal([], environment: ["APP_DEMO_LIKE_SECONDS": "3"])
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+    let screen = ScreenFollower(terminal: terminal, columns: 100)
+    var model = LineModel(history: history)
+    var random = SplitMix64(seed: Self.seed)
+
+    for sequence in 0..<Self.sequences {
+      let keys = (0..<Int.random(in: 1...10, using: &random)).map { _ in
+        FuzzKey.random(using: &random)
+      }
+      for key in keys {
+        if case .resize(let columns) = key {
+          screen.resize(to: columns)
+          continue
+        }
+        guard model.accepts(key) else { continue }
+        model.apply(key)
+        terminal.type(key.bytes)
+        try await screen.waitUntilShowing(
+          model, after: "sequence \(sequence), key \(key) of \(keys)")
+      }
+      // The next sequence starts on an empty line.
+      model.apply(.ctrlE)
+      model.apply(.ctrlU)
+      terminal.type(FuzzKey.ctrlE.bytes + FuzzKey.ctrlU.bytes)
+      try await screen.waitUntilShowing(model, after: "sequence \(sequence), emptied")
+    }
+    terminal.type("quit\r")
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0 && ended.signal == nil, "it ends when told to, and only then")
+  }
+}
+
+/// One key, or a few typed at once.
+enum FuzzKey: Equatable, CustomStringConvertible {
+  case text(String)
+  case backspace, left, right, up, down, tab
+  case ctrlA, ctrlE, ctrlU, ctrlC, ctrlD, ctrlL
+  case resize(columns: Int)
+
+  var bytes: String {
+    switch self {
+    case .text(let text): text
+    case .backspace: "\u{7F}"
+    case .left: "\u{1B}[D"
+    case .right: "\u{1B}[C"
+    case .up: "\u{1B}[A"
+    case .down: "\u{1B}[B"
+    case .tab: "\t"
+    case .ctrlA: "\u{1}"
+    case .ctrlE: "\u{5}"
+    case .ctrlU: "\u{15}"
+    case .ctrlC: "\u{3}"
+    case .ctrlD: "\u{4}"
+    case .ctrlL: "\u{C}"
+    case .resize: ""
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .text(let text): "text(\(text.debugDescription))"
+    case .resize(let columns): "resize(\(columns))"
+    case .backspace: "backspace"
+    case .left: "left"
+    case .right: "right"
+    case .up: "up"
+    case .down: "down"
+    case .tab: "tab"
+    case .ctrlA: "ctrlA"
+    case .ctrlE: "ctrlE"
+    case .ctrlU: "ctrlU"
+    case .ctrlC: "ctrlC"
+    case .ctrlD: "ctrlD"
+    case .ctrlL: "ctrlL"
+    }
+  }
+
+  private static let letters = Array("abcdefghijklmnopqrstuvwxyz  ABZ019-'\"")
+  private static let words = ["lik", "li", "pu", "push t", "mes", "s", "session", "pr", "ne"]
+
+  static func random(using random: inout SplitMix64) -> FuzzKey {
+    switch Int.random(in: 0..<100, using: &random) {
+    case 0..<34: return .text(String(letters.randomElement(using: &random)!))
+    case 34..<40: return .text(words.randomElement(using: &random)!)
+    case 40..<44:
+      // A paste: a burst of keys in one write, now and then long enough to wrap.
+      let length =
+        Int.random(in: 0..<10, using: &random) == 0 ? 170 : Int.random(in: 5...30, using: &random)
+      return .text(String((0..<length).map { _ in letters.randomElement(using: &random)! }))
+    case 44..<52: return .backspace
+    case 52..<58: return .left
+    case 58..<63: return .right
+    case 63..<68: return .up
+    case 68..<72: return .down
+    case 72..<79: return .tab
+    case 79..<83: return .ctrlA
+    case 83..<86: return .ctrlE
+    case 86..<89: return .ctrlU
+    case 89..<92: return .ctrlC
+    case 92..<95: return .ctrlD
+    case 95..<97: return .ctrlL
+    default: return .resize(columns: [40, 60, 80, 100, 120].randomElement(using: &random)!)
+    }
+  }
+}
+
+/// The line libedit holds, worked out from the keys as its emacs bindings and the shell's
+/// own (Tab, Ctrl-C) treat them.
+struct LineModel {
+  private(set) var line: [Character] = []
+  private(set) var cursor = 0
+  private let history: [String]
+  /// libedit's place in the history: 0 is the line being typed, 1 the newest entry.
+  private var event = 0
+  /// The line being typed, as it was when Up last left it.
+  private var typed: [Character] = []
+
+  init(history: [String]) {
+    self.history = history
+  }
+
+  /// Ctrl-D on an empty line would end the shell, and at the end of a line it only beeps
+  /// (libedit lists nothing there): the sequences leave both out.
+  func accepts(_ key: FuzzKey) -> Bool {
+    key != .ctrlD || cursor < line.count
+  }
+
+  mutating func apply(_ key: FuzzKey) {
+    switch key {
+    case .text(let text):
+      line.insert(contentsOf: text, at: cursor)
+      cursor += text.count
+    case .backspace:
+      guard cursor > 0 else { return }
+      line.remove(at: cursor - 1)
+      cursor -= 1
+    case .left: cursor = max(0, cursor - 1)
+    case .right: cursor = min(line.count, cursor + 1)
+    case .ctrlA: cursor = 0
+    case .ctrlE: cursor = line.count
+    case .ctrlU:
+      line = []
+      cursor = 0
+    case .ctrlD: line.remove(at: cursor)
+    case .ctrlC:
+      // The line is dropped; a new read starts at the line being typed.
+      line = []
+      cursor = 0
+      event = 0
+    case .ctrlL, .resize: break
+    case .up: moveInHistory(by: 1)
+    case .down: moveInHistory(by: -1)
+    case .tab: complete()
+    }
+  }
+
+  /// libedit's ed-prev-history and ed-next-history: leaving the line being typed keeps a
+  /// copy of it, which Down past the newest entry brings back (even one kept by an earlier
+  /// read: libedit never clears it); Up past the oldest loads the oldest again.
+  private mutating func moveInHistory(by step: Int) {
+    if step > 0 {
+      if event == 0 { typed = line }
+      event = min(event + 1, history.count)
+    } else {
+      event = max(0, event - 1)
+    }
+    line = event == 0 ? typed : Array(history[history.count - event])
+    cursor = line.count
+  }
+
+  /// As `LineEditor.complete`: the home's words, no likes or names on screen yet.
+  private mutating func complete() {
+    let before = String(line[..<cursor])
+    let completion = ShellCompletion.complete(before, in: ShellCompletion.Context(signedIn: true))
+    let replacement: String
+    switch completion.candidates.count {
+    case 0: return
+    case 1: replacement = completion.candidates[0] + " "
+    default:
+      let common = completion.commonPrefix
+      guard common.count > completion.partial.count else { return }
+      replacement = common
+    }
+    line.replaceSubrange((cursor - completion.partial.count)..<cursor, with: replacement)
+    cursor += replacement.count - completion.partial.count
+  }
+}
+
+/// The pseudo-terminal's output played on a `VirtualScreen` as it comes.
+final class ScreenFollower: Sendable {
+  private struct State {
+    var screen: VirtualScreen
+    var offset = 0
+  }
+
+  private let terminal: PseudoTerminal
+  private let state: Mutex<State>
+
+  init(terminal: PseudoTerminal, columns: Int) {
+    self.terminal = terminal
+    state = Mutex(State(screen: VirtualScreen(columns: columns, rows: 40)))
+  }
+
+  /// Plays what came, then resizes the terminal and the screen at the same point.
+  func resize(to columns: Int) {
+    state.withLock { state in
+      let (text, end) = terminal.output(after: state.offset)
+      state.screen.write(text)
+      state.offset = end
+      state.screen.resize(columns: columns)
+      terminal.resize(columns: columns)
+    }
+  }
+
+  /// Waits until the prompt's rows show `model`'s line, the cursor on its place, and
+  /// nothing after it; fails naming `what` and showing the screen otherwise.
+  func waitUntilShowing(_ model: LineModel, after what: String) async throws {
+    do {
+      try await terminal.waitUntil(
+        "the line \(String(model.line).debugDescription) (\(what))",
+        within: .seconds(15)
+      ) { [self] _ in shows(model) == nil }
+    } catch {
+      let screen = state.withLock { $0.screen }
+      Issue.record(
+        "\(what): \(shows(model) ?? "shown") — screen:\n\(screen.lines.joined(separator: "\n"))")
+      throw error
+    }
+  }
+
+  /// Nil when the screen shows `model`; otherwise what differs.
+  private func shows(_ model: LineModel) -> String? {
+    state.withLock { state in
+      let (text, end) = terminal.output(after: state.offset)
+      state.screen.write(text)
+      state.offset = end
+      return Self.difference(state.screen, model)
+    }
+  }
+
+  private static func difference(_ screen: VirtualScreen, _ model: LineModel) -> String? {
+    let width = screen.columns
+    let rows = screen.lines.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
+    guard let promptRow = rows.lastIndex(where: { $0.hasPrefix("demo@embedded") }),
+      let promptEnd = rows[promptRow].range(of: "> ")
+    else { return "no prompt on screen" }
+    let promptWidth = rows[promptRow].distance(
+      from: rows[promptRow].startIndex, to: promptEnd.upperBound)
+    let padded = rows[promptRow...]
+    let shown = Array(padded.joined().dropFirst(promptWidth))
+    let expected = model.line
+    guard shown.starts(with: expected) else {
+      return "shows \(String(shown.prefix(expected.count + 10)).debugDescription)"
+    }
+    guard shown.dropFirst(expected.count).allSatisfy({ $0 == " " }) else {
+      return "left over after the line: \(String(shown.dropFirst(expected.count)).debugDescription)"
+    }
+    let place = promptWidth + model.cursor
+    // At a row's very end xterm keeps the cursor in the last column until the next
+    // character: either place is right.
+    let row = promptRow + place / width
+    let column = place % width
+    let atEnd = column == 0 && place > 0 && screen.row == row - 1 && screen.column == width - 1
+    guard (screen.row == row && screen.column == column) || atEnd else {
+      return "cursor at \(screen.row):\(screen.column), not \(row):\(column)"
+    }
+    return nil
+  }
+}
