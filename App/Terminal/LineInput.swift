@@ -38,7 +38,7 @@ struct LineInput {
   /// (the push permission, asked inside the notification service's own blocking call).
   /// A cancelled question reads as no answer.
   func askBlocking(_ prompt: String) -> String? {
-    guard let questions = console.io.questions else {
+    guard console.io.questions != nil else {
       console.liveLine.suspend()
       defer { console.liveLine.resume() }
       return readLine(prompt)

@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// The `app` command tree: the composition root's front end. Each subcommand lives in its
-/// own `AppCommand+Name.swift` file; `AppMain` parses the command line and runs it.
+/// feature's folder (`Likes/AppCommand+Likes.swift`), beside that feature's composition and
+/// entry points; `AppMain` parses the command line and runs it.
 struct AppCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "app",
