@@ -229,8 +229,8 @@ final class ShellSession {
     reconnecting = Task { [weak self, clock = root.clock] in
       while !Task.isCancelled {
         do { try await clock.sleep(for: Self.reconnectInterval) } catch { return }
-        guard let self, await main.reconnect() else { continue }
-        return
+        guard let self else { return }
+        if await main.reconnect() { return }
       }
     }
   }

@@ -68,19 +68,7 @@ struct LockedKeyringEndToEndTests {
     // Sign in with the keyring unlocked, then lock it through the Secret Service API.
     let result = try await app.runShell(
       """
-      # A runtime folder of its own, or the daemon would find the test run's keyring; it
-      # also finds this session's daemons afterwards, to stop them.
-      export XDG_RUNTIME_DIR="$(mktemp -d)"
-      # Nor may it find the suite's daemon: when the app asks this bus before the daemon
-      # below holds its name, D-Bus starts `gnome-keyring-daemon --start`, which looks for a
-      # running daemon through GNOME_KEYRING_CONTROL and would hand itself to the suite's.
-      unset GNOME_KEYRING_CONTROL
-      stop() {
-        for pid in $(pgrep -x gnome-keyring-d; pgrep -x dbus-daemon); do
-          grep -qz "^XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR$" /proc/$pid/environ 2>/dev/null && kill $pid
-        done
-      }
-      trap stop EXIT
+      \(PrivateKeyringBus.prelude)
       dbus-run-session -- bash -c '
         printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
         printf demo-password | "$APP" login --username demo --password-stdin >/dev/null 2>&1 || exit 90
@@ -116,14 +104,8 @@ struct RestartedKeyringEndToEndTests {
     // is sent once the shell has answered the one before (bounded waits on its output).
     let result = try await app.runShell(
       """
-      export XDG_RUNTIME_DIR="$(mktemp -d)" HOME="$(mktemp -d)"
-      unset GNOME_KEYRING_CONTROL
-      stop() {
-        for pid in $(pgrep -x gnome-keyring-d; pgrep -x dbus-daemon); do
-          grep -qz "^XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR$" /proc/$pid/environ 2>/dev/null && kill $pid
-        done
-      }
-      trap stop EXIT
+      \(PrivateKeyringBus.prelude)
+      export HOME="$(mktemp -d)"
       dbus-run-session -- bash -c '
         printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
         out="$HOME/shell.out"; fifo="$HOME/shell.in"; mkfifo "$fifo"
@@ -155,4 +137,24 @@ struct RestartedKeyringEndToEndTests {
     #expect(answers == 2, "both sessions answered, before and after the restart: \(result.stdout)")
     #expect(!result.stdout.contains("No usable Secret Service"), "\(result.stdout)")
   }
+}
+
+/// The start of a test's script that runs a session bus and keyring of its own
+/// (`dbus-run-session` after it), and stops them when the script ends.
+enum PrivateKeyringBus {
+  static let prelude = """
+    # A runtime folder of its own, or the daemon would find the test run's keyring; it
+    # also finds this session's daemons afterwards, to stop them.
+    export XDG_RUNTIME_DIR="$(mktemp -d)"
+    # Nor may it find the suite's daemon: when the app asks this bus before its daemon
+    # holds its name, D-Bus starts `gnome-keyring-daemon --start`, which looks for a
+    # running daemon through GNOME_KEYRING_CONTROL and would hand itself to the suite's.
+    unset GNOME_KEYRING_CONTROL
+    stop() {
+      for pid in $(pgrep -x gnome-keyring-d; pgrep -x dbus-daemon); do
+        grep -qz "^XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR$" /proc/$pid/environ 2>/dev/null && kill $pid
+      done
+    }
+    trap stop EXIT
+    """
 }

@@ -18,10 +18,7 @@ struct ShellQuestionsTerminalEndToEndTests {
   @Test func ctrlDThreeTimes_atEachQuestion_cancelsTheQuestionAndNothingMore() async throws {
     let app = try AppRunner()
     defer { app.remove() }
-    let terminal = try app.onTerminal([])
-    try await terminal.waitUntil("the signed-out prompt") {
-      $0.hasSuffix("embedded (signed out)> ")
-    }
+    let terminal = try await Self.signedOutShell(app)
 
     terminal.type("login demo\r")
     try await terminal.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
@@ -38,10 +35,7 @@ struct ShellQuestionsTerminalEndToEndTests {
     terminal.type(Self.threeCtrlDs)
     try await terminal.waitForPrompt(after: "Your name:")
 
-    terminal.type("login demo\r")
-    try await terminal.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
-    terminal.type("demo-password\r")
-    try await terminal.waitForPrompt(after: "Signed in as demo")
+    try await Self.signIn(terminal)
     terminal.type("prepare --virtual-clock\r")
     try await terminal.waitUntil("the nested prompt") { $0.hasSuffix("prepare> ") }
     terminal.type(Self.threeCtrlDs)
@@ -65,21 +59,13 @@ struct ShellQuestionsTerminalEndToEndTests {
   @Test func ctrlC_atAQuestion_cancelsIt_andCancelsTheCommandThatAsked() async throws {
     let app = try AppRunner()
     defer { app.remove() }
-    let terminal = try app.onTerminal([])
-    try await terminal.waitUntil("the signed-out prompt") {
-      $0.hasSuffix("embedded (signed out)> ")
-    }
+    let terminal = try await Self.signedOutShell(app)
 
     terminal.type("login demo\r")
     try await terminal.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
     terminal.type("demo-pass" + Self.ctrlC)
     try await terminal.waitForPrompt(after: "Password for demo:")
-    terminal.type("login demo\r")
-    try await terminal.waitUntil("the password question again") {
-      $0.hasSuffix("Password for demo: ")
-    }
-    terminal.type("demo-password\r")
-    try await terminal.waitForPrompt(after: "Signed in as demo")
+    try await Self.signIn(terminal)
     terminal.type("push on\r")
     try await terminal.waitUntil("the permission question") { $0.hasSuffix("[y/N] ") }
     terminal.type(Self.ctrlC)
@@ -159,5 +145,22 @@ struct ShellQuestionsTerminalEndToEndTests {
     let history = try String(
       contentsOf: app.dataFolder.appendingPathComponent("shell-history"), encoding: .utf8)
     #expect(!history.contains("headphones"), "the preparation's lines are its own: \(history)")
+  }
+
+  /// The shell of a new data folder, at its signed-out prompt.
+  private static func signedOutShell(_ app: AppRunner) async throws -> PseudoTerminal {
+    let terminal = try app.onTerminal([])
+    try await terminal.waitUntil("the signed-out prompt") {
+      $0.hasSuffix("embedded (signed out)> ")
+    }
+    return terminal
+  }
+
+  /// Signs in as demo at the signed-out prompt, and waits for the home's.
+  private static func signIn(_ terminal: PseudoTerminal) async throws {
+    terminal.type("login demo\r")
+    try await terminal.waitUntil("the password question") { $0.hasSuffix("Password for demo: ") }
+    terminal.type("demo-password\r")
+    try await terminal.waitForPrompt(after: "Signed in as demo")
   }
 }
