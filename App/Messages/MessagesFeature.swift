@@ -3,20 +3,27 @@ import Presentation
 
 /// The messages screens' entry points, shared by `app messages …` and the shell: each shows
 /// what it did on the context's console; a failure is reported there and thrown as its
-/// exit code.
+/// exit code. The shell keeps one for as long as its home is open, and with it the three
+/// screens' view models.
 @MainActor
-struct MessagesFeature {
+final class MessagesFeature {
   let context: CommandContext
   private var console: Console { context.console }
+  private let everybody: MessagesViewModel
+  private let person: UserMessagesViewModel
+  private let compose: ComposeMessageViewModel
 
   init(_ context: CommandContext) {
     self.context = context
+    everybody = context.root.messagesViewModel()
+    person = context.root.userMessagesViewModel()
+    compose = context.root.composeMessageViewModel()
   }
 
   /// Everybody's messages, sorted by name; returns the names listed (for the shell's Tab).
   @discardableResult
   func showEverybody() async throws -> [String] {
-    let viewModel = context.root.messagesViewModel()
+    let viewModel = everybody
     await console.withActivity("Loading messages") { await viewModel.load() }
     switch viewModel.state {
     case .loaded(let people):
@@ -44,7 +51,7 @@ struct MessagesFeature {
 
   /// One person's messages.
   func showPerson(_ name: String) async throws {
-    let viewModel = context.root.userMessagesViewModel()
+    let viewModel = person
     await console.withActivity("Loading messages") { await viewModel.load(name) }
     switch viewModel.state {
     case .loaded(let person):
@@ -67,7 +74,7 @@ struct MessagesFeature {
 
   /// Sends a message, then shows the recipient's messages.
   func send(to recipient: String, subject: String, text: String) async throws {
-    let viewModel = context.root.composeMessageViewModel()
+    let viewModel = compose
     await viewModel.send(.recipientChanged(recipient))
     await viewModel.send(.subjectChanged(subject))
     await viewModel.send(.textChanged(text))

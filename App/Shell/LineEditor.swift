@@ -71,7 +71,7 @@ final class LineEditor: @unchecked Sendable {
 
   /// Opens libedit on the process's terminal; `historyFile` loads and keeps the history.
   init(historyFile: ShellHistory?) {
-    Self.useUTF8()
+    TerminalKeys.useUTF8()
     var pipeEnds: [Int32] = [0, 0]
     pipe(&pipeEnds)
     wakeUp = (pipeEnds[0], pipeEnds[1])
@@ -210,7 +210,7 @@ final class LineEditor: @unchecked Sendable {
   private func readLine(_ kind: Kind) -> Reading {
     ending = nil
     el_resize(editLine)
-    columns = Self.terminalColumns()
+    columns = TerminalKeys.terminalColumns()
     app_el_use_history(editLine, history(for: kind))
     app_el_prepare_terminal(editLine)
     var count: Int32 = 0
@@ -244,7 +244,7 @@ final class LineEditor: @unchecked Sendable {
   private func readSecret() -> Reading {
     app_el_prepare_terminal(editLine)
     defer { app_el_restore_terminal(editLine) }
-    columns = Self.terminalColumns()
+    columns = TerminalKeys.terminalColumns()
     let prompt = shared.withLock { $0.prompt }
     Self.write(prompt)
     var secret: [Unicode.Scalar] = []
@@ -273,7 +273,7 @@ final class LineEditor: @unchecked Sendable {
           return .ended
         case "\u{7F}", "\u{8}": _ = secret.popLast()
         case "\u{15}": secret.removeAll()
-        case "\u{1B}": Self.skipEscapeSequence()
+        case "\u{1B}": TerminalKeys.skipEscapeSequence()
         default:
           if key.properties.generalCategory != .control { secret.append(key) }
         }
@@ -339,7 +339,7 @@ final class LineEditor: @unchecked Sendable {
         continue
       }
       if descriptors[0].revents != 0 {
-        guard let scalar = Self.readScalar() else { return .end }
+        guard let scalar = TerminalKeys.readScalar() else { return .end }
         return .key(scalar)
       }
     }
@@ -351,7 +351,7 @@ final class LineEditor: @unchecked Sendable {
   private func followResize() {
     clearPromptRows()
     el_resize(editLine)
-    columns = Self.terminalColumns()
+    columns = TerminalKeys.terminalColumns()
     if shared.withLock({ $0.kind }) == .secret {
       Self.write(shared.withLock { $0.prompt })
     } else {
@@ -441,62 +441,5 @@ final class LineEditor: @unchecked Sendable {
   private static func owning(_ editLine: OpaquePointer?) -> LineEditor? {
     guard let editLine, let data = app_el_client_data(editLine) else { return nil }
     return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
-  }
-
-  /// The rest of an arrow's or a function key's sequence (ESC [ … final, or ESC O x), read
-  /// and dropped: a password has no cursor to move.
-  private static func skipEscapeSequence() {
-    guard let introducer = readByte() else { return }
-    if introducer == UInt8(ascii: "O") {
-      _ = readByte()
-    } else if introducer == UInt8(ascii: "[") {
-      while let byte = readByte(), !(0x40...0x7E).contains(byte) {}
-    }
-  }
-
-  /// One UTF-8 character from stdin; nil at the end of input. A malformed one reads as
-  /// U+FFFD rather than ending the line.
-  private static func readScalar() -> Unicode.Scalar? {
-    guard let byte = readByte() else { return nil }
-    let length =
-      switch byte {
-      case 0..<0x80: 0
-      case 0xC0..<0xE0: 1
-      case 0xE0..<0xF0: 2
-      case 0xF0..<0xF8: 3
-      default: -1
-      }
-    guard length >= 0 else { return "\u{FFFD}" }
-    var bytes = [byte]
-    for _ in 0..<length {
-      guard let next = readByte() else { return "\u{FFFD}" }
-      bytes.append(next)
-    }
-    return String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
-  }
-
-  /// One byte of stdin; nil at its end or on an error. A signal arriving meanwhile (a
-  /// resize, a child ending) is not the end of input.
-  private static func readByte() -> UInt8? {
-    var byte: UInt8 = 0
-    while true {
-      let count = Foundation.read(STDIN_FILENO, &byte, 1)
-      if count == 1 { return byte }
-      if count < 0 && errno == EINTR { continue }
-      return nil
-    }
-  }
-
-  private static func terminalColumns() -> Int {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-    return Int(size.ws_col)
-  }
-
-  /// libedit decodes and draws characters by the C locale: UTF-8 whatever the environment
-  /// says, so that names in any script edit as one character each.
-  private static func useUTF8() {
-    setlocale(LC_CTYPE, "")
-    if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
   }
 }

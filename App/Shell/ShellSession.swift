@@ -13,28 +13,28 @@ import Synchronization
 /// knows lives as long as the home.
 @MainActor
 final class ShellSession {
-  private let io: AppIO
-  private let root: CompositionRoot
-  private let console: Console
+  let io: AppIO
+  let root: CompositionRoot
+  let console: Console
   /// What every feature the shell calls starts from: its console and the session's root.
-  private let context: CommandContext
-  private let input: any ShellInput
-  private let main: MainViewModel
-  private var home: HomeViewModel?
+  let context: CommandContext
+  let input: any ShellInput
+  let main: MainViewModel
+  var home: HomeViewModel?
   /// The home's features, built when the home opens and kept until it closes.
-  private var features: HomeFeatures?
+  var features: HomeFeatures?
   /// An offline home's asking whether the server is back.
   private var reconnecting: Task<Void, Never>?
   /// Why realtime stopped, once said: it is said once.
   private var toldRealtimeFailure: UserFacingError?
   /// The command running, for Ctrl-C to cancel.
-  private var running: Task<Int32, Never>?
+  var running: Task<Int32, Never>?
   /// A script's exit code: the first failing line's.
   private var firstFailure: Int32 = 0
   /// The onboarding's welcome is said once each time it is entered.
   private var welcomed = false
 
-  private let activity: CommandActivity
+  let activity: CommandActivity
 
   init(io: AppIO, root: CompositionRoot, input: any ShellInput, activity: CommandActivity) {
     self.io = io
@@ -243,122 +243,8 @@ final class ShellSession {
     if input.isInteractive { input.printAbove([line]) } else { console.message(line) }
   }
 
-  private func prompt(_ home: HomeViewModel) -> String {
+  func prompt(_ home: HomeViewModel) -> String {
     home.prompt(server: root.backend.promptName)
-  }
-
-  /// Runs one home command; false to leave the shell.
-  private func perform(_ command: HomeCommand, home: HomeViewModel) async -> Bool {
-    guard let features else { return true }
-    let shownPage = home.state.likesOnScreen?.page ?? 1
-    switch command {
-    case .likes(let page):
-      await showLikes(page ?? shownPage, refresh: false, home: home)
-    case .refresh:
-      await showLikes(shownPage, refresh: true, home: home)
-    case .move(let move):
-      switch home.page(after: move) {
-      case .success(let page): await showLikes(page, refresh: false, home: home)
-      case .failure(let error): failed(error)
-      }
-    case .unblur:
-      if await run({ try await features.likes.unblur() }, home: home) == 0 {
-        await showLikes(shownPage, refresh: false, home: home)
-      }
-    case .like(let id), .skip(let id):
-      let liking = command == .like(id: id)
-      if await run({ try await features.likes.respond(to: id, liking: liking) }, home: home) == 0 {
-        home.likeAnswered()
-      }
-    case .mutuals:
-      home.open(.mutuals)
-      await run({ try await features.likes.showMutuals() }, home: home)
-    case .messages(let person?):
-      home.open(.messages)
-      await run({ try await features.messages.showPerson(person) }, home: home)
-    case .messages(nil):
-      home.open(.messages)
-      await run({ home.peopleShown(try await features.messages.showEverybody()) }, home: home)
-    case .send(let to, let subject, let text):
-      await run(
-        { try await features.messages.send(to: to, subject: subject, text: text) }, home: home)
-    case .push(let action):
-      home.open(.push)
-      await run(
-        { [context] in
-          try await PushScreen.run(context, try PushOptions.parse([]), change: action.change)
-        },
-        home: home)
-    case .prepare(let virtualClock):
-      home.open(.preparation)
-      await run(
-        { [io] in try await AppCommand.Prepare.run(virtualClock: virtualClock, io: io) }, home: home
-      )
-      if main.signedInAccount == home.account { home.goHome() }
-    case .session:
-      await run(
-        { [context] in try await AppCommand.Session.show(context, offlineIsAnAnswer: true) },
-        home: home)
-    case .logout:
-      let status = await run(
-        { [context] in try await AppCommand.Logout.logout(context, local: false) }, home: home)
-      if status == 0 { home.signedOut() }
-    case .help:
-      console.message(HomeCommand.helpLines.joined(separator: "\n"))
-    case .quit:
-      return false
-    }
-    return true
-  }
-
-  /// Shows a likes page and tells the home, for `next`, the badge and Tab.
-  private func showLikes(_ page: Int, refresh: Bool, home: HomeViewModel) async {
-    guard let likes = features?.likes else { return }
-    await run(
-      {
-        let shift = page == 1 ? 0 : home.state.likesShift
-        guard let shown = try await likes.showPage(page, refresh: refresh, shift: shift)
-        else { return }
-        home.likesShown(shown.page, unread: shown.unread)
-      }, home: home)
-  }
-
-  /// Runs one feature entry point as the command running, which Ctrl-C cancels; returns its
-  /// exit code. A rejected session (exit 4) takes the person back to the onboarding.
-  @discardableResult
-  private func run(_ body: @escaping @MainActor () async throws -> Void, home: HomeViewModel)
-    async -> Int32
-  {
-    let console = console
-    let task = Task { @MainActor () -> Int32 in
-      do {
-        try await body()
-        return 0
-      } catch let code as ExitCode {
-        // The entry point has reported its failure already.
-        return code.rawValue
-      } catch is QuestionCancelled {
-        // Ctrl-C or Ctrl-D at its question: the editor has said so on the question's line.
-        return ExitCodes.interrupted.rawValue
-      } catch {
-        return console.fail(UserFacingError(error)).rawValue
-      }
-    }
-    input.commandStarted()
-    running = task
-    activity.isRunning = true
-    let status = await task.value
-    activity.isRunning = false
-    running = nil
-    input.commandEnded()
-    if status == ExitCodes.authenticationRequired.rawValue, main.signedInAccount == home.account {
-      home.sessionRejected()
-    } else if home.state.isOffline {
-      // Whatever the command reached or not, the server may be back: ask now, not later.
-      await main.reconnect()
-    }
-    if status != 0 { failed(status) }
-    return status
   }
 
   /// Ctrl-C: the line being typed is dropped, or the command running is cancelled.
@@ -407,7 +293,7 @@ final class ShellSession {
 
   // MARK: - Failures
 
-  private func failed(_ error: Error) {
+  func failed(_ error: Error) {
     let error = UserFacingError(error)
     console.show(error)
     failed(
@@ -415,38 +301,7 @@ final class ShellSession {
         ? ExitCode.validationFailure.rawValue : ExitCodes.code(for: error).rawValue)
   }
 
-  private func failed(_ status: Int32) {
+  func failed(_ status: Int32) {
     if firstFailure == 0 { firstFailure = status }
-  }
-}
-
-/// What the home keeps for as long as it is open: the likes feature, whose notification
-/// center the realtime watch and the pages share, and the messages feature.
-@MainActor
-private struct HomeFeatures {
-  let likes: LikesFeature
-  let messages: MessagesFeature
-}
-
-extension HomeCommand.PushAction {
-  /// The change the push screen makes of it; nil for the status alone.
-  fileprivate var change: PushRegistrationViewModel.Change? {
-    switch self {
-    case .status: nil
-    case .on: .on
-    case .off: .off
-    case .toggle: .toggle
-    }
-  }
-}
-
-/// Whether one of the shell's commands runs now: read on the line editor's thread, where
-/// Ctrl-C at a question becomes Ctrl-C for the command that asked it.
-final class CommandActivity: Sendable {
-  private let running = Atomic(false)
-
-  var isRunning: Bool {
-    get { running.load(ordering: .acquiring) }
-    set { running.store(newValue, ordering: .releasing) }
   }
 }

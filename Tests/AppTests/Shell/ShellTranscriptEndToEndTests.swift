@@ -126,6 +126,7 @@ struct ShellTranscriptEndToEndTests {
     let script = """
       messages Zoë
       send bob "Lunch?" See you at noon.
+      send bob "Later?" Or at one.
       push
       prepare --virtual-clock
       status
@@ -142,6 +143,7 @@ struct ShellTranscriptEndToEndTests {
         [
           "demo@embedded> messages Zoë\n", "Meet at the café?",
           "demo@embedded messages> send bob \"Lunch?\" See you at noon.\n", "See you at noon.",
+          "demo@embedded messages> send bob \"Later?\" Or at one.\n", "Or at one.",
           "demo@embedded messages> push\n", "Push notifications are off.",
           "demo@embedded push> prepare --virtual-clock\n", "On screen: [1/3] Headphones",
           "Preparation ended", "demo@embedded> mutuals\n",

@@ -126,4 +126,28 @@ struct ShellTerminalEndToEndTests {
     #expect(ended.signal == nil && ended.status == 0, "\(terminal.screen.debugDescription)")
     #expect(!terminal.screen.contains("Push notifications are"), "the check was cancelled")
   }
+
+  @Test func aRealtimeWatchThatStopsForGood_saysSoOnce_andTheShellGoesOn() async throws {
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemo(on: served)
+    served.answer("GET /events", status: 500, body: #"{"error":"internal"}"#)
+
+    let terminal = try app.onTerminal(["--api-url", served.apiURL])
+    try await terminal.waitUntil("the watch's end, said") {
+      $0.contains("Realtime updates stopped")
+    }
+    terminal.type("session\r")
+    try await terminal.waitForPrompt(after: Self.tokenLine)
+    terminal.type("session\r")
+    try await terminal.waitForPrompt(after: Self.tokenLine)
+    terminal.type(Self.ctrlD)
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    let said = terminal.screen.components(separatedBy: "Realtime updates stopped").count - 1
+    #expect(said == 1, "said once: \(terminal.screen.debugDescription)")
+  }
 }

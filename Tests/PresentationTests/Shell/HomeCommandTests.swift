@@ -80,4 +80,13 @@ struct HomeCommandTests {
     #expect(ShellWords.quoted(#"O"Neil"#) == #""O\"Neil""#)
     #expect(try ShellWords.split(ShellWords.quoted(#"a \ "b""#)) == [#"a \ "b""#])
   }
+
+  @Test func aRefusedLine_isKeptToMend_onlyWhenItCannotHoldAPassword() {
+    #expect(HomeCommand.keepsInHistory(refused: #"send "Ann Lee hello there"#))
+    #expect(HomeCommand.keepsInHistory(refused: "push sideways"))
+    #expect(HomeCommand.keepsInHistory(refused: "page zero"))
+    #expect(!HomeCommand.keepsInHistory(refused: "hunter2"), "no command: maybe a password")
+    #expect(!HomeCommand.keepsInHistory(refused: "login alice hunter2"))
+    #expect(!HomeCommand.keepsInHistory(refused: "signup now"))
+  }
 }
