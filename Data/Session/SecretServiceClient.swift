@@ -59,7 +59,7 @@ struct SecretServiceClient: Sendable {
   /// D-Bus API directly (`app_unlocked_accounts`): three messages where libsecret's search
   /// sends sixteen. Locked items are only counted; `search` unlocks.
   func unlockedAccounts(_ attributes: Attributes) async throws -> UnlockedAccounts {
-    try await run { cancellable in
+    try await runReconnecting { cancellable in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -129,12 +129,17 @@ struct SecretServiceClient: Sendable {
     throw SessionStoreError.unavailable(reason: message)
   }
 
-  /// `run` for a libsecret call. libsecret keeps one connection to the Secret Service for
-  /// the process, bound to the daemon that answered first; a daemon that restarted since (a
-  /// desktop keyring after a crash, `gnome-keyring-daemon --replace`) leaves it asking a name
-  /// that is gone ("The name :1.0 was not provided by any .service files"). So a failed call
-  /// drops that connection and is made once more on a new one: a keyring that came back is
-  /// used again without restarting the app.
+  /// `run` for a call that is made once more when it fails, for two failures of the daemon
+  /// that a second call gets past:
+  /// - libsecret keeps one connection to the Secret Service for the process, bound to the
+  ///   daemon that answered first; a daemon that restarted since (a desktop keyring after a
+  ///   crash, `gnome-keyring-daemon --replace`) leaves it asking a name that is gone ("The
+  ///   name :1.0 was not provided by any .service files"). So that connection is dropped
+  ///   first: a keyring that came back is used again without restarting the app.
+  /// - gnome-keyring-daemon 42 sometimes loses its record of a caller ("assertion 'client'
+  ///   failed", GNOME gnome-keyring #196) and then answers "Method SearchItems is not
+  ///   implemented". It records the caller again with each message, so a second call is
+  ///   answered. The same bug can abort the daemon; D-Bus starts it again for the second call.
   private func runReconnecting<T: Sendable>(
     _ body: @escaping @Sendable (UnsafeMutablePointer<GCancellable>?) throws -> T
   ) async throws -> T {
