@@ -8,10 +8,13 @@ public struct BackendHTTPRequest: Sendable {
   public let query: [String: String]
   public let headers: [String: String]
   public let body: Data
+  /// The client's IP address, as the server's socket saw it; nil in process. Sign-ins are
+  /// throttled per address as well as per account.
+  public let remoteAddress: String?
 
   public init(
     method: String, pathSegments: [String], query: [String: String] = [:],
-    headers: [String: String] = [:], body: Data = Data()
+    headers: [String: String] = [:], body: Data = Data(), remoteAddress: String? = nil
   ) {
     self.method = method.uppercased()
     self.pathSegments = pathSegments
@@ -20,6 +23,7 @@ public struct BackendHTTPRequest: Sendable {
     self.headers = Dictionary(
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
     self.body = body
+    self.remoteAddress = remoteAddress
   }
 
   public var path: String { "/" + pathSegments.joined(separator: "/") }

@@ -26,4 +26,14 @@ public struct BackendHTTPResponse: Sendable, Equatable {
   }
 
   static let noContent = BackendHTTPResponse(status: 204)
+
+  /// The contract's error body with a `Retry-After` in whole seconds (429, 503).
+  static func error(
+    _ status: Int, _ code: String, _ description: String, retryAfter seconds: Int
+  ) -> BackendHTTPResponse {
+    let answer = error(status, code, description)
+    var headers = answer.headers
+    headers["Retry-After"] = String(seconds)
+    return BackendHTTPResponse(status: status, headers: headers, body: answer.body)
+  }
 }

@@ -30,12 +30,16 @@ public final class EmbeddedBackend: Sendable {
   let likeInterval: ClosedRange<Double>
   /// Push and vendor calls told to fail or refuse, for trying partial outcomes.
   let pushFaults: [String: PushFault]
+  /// Failed sign-ins per account and address, on the `now` clock.
+  let signInThrottle: SignInThrottle
+  /// Where sign-ups and sign-ins hash, apart from every other request.
+  let hashingPool: PasswordHashingPool
 
   init(
     database: BackendDatabase, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
     clock: any Clock<Duration>, likeInterval: ClosedRange<Double>,
-    pushFaults: [String: PushFault] = [:]
+    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits()
   ) throws {
     self.database = database
     self.now = now
@@ -44,6 +48,9 @@ public final class EmbeddedBackend: Sendable {
     self.clock = clock
     self.likeInterval = likeInterval
     self.pushFaults = pushFaults
+    self.signInThrottle = SignInThrottle(policy: limits.throttle)
+    self.hashingPool = PasswordHashingPool(
+      threads: limits.hashingThreads, queueLimit: limits.hashingQueue)
   }
 
   /// Opens the backend whose state is kept in `file`, creating it with the demo account.
@@ -55,12 +62,12 @@ public final class EmbeddedBackend: Sendable {
     clock: any Clock<Duration>,
     passwordRounds: Int = defaultPasswordRounds,
     likeInterval: ClosedRange<Double> = defaultLikeInterval,
-    pushFaults: [String: PushFault] = [:]
+    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits()
   ) async throws -> EmbeddedBackend {
     let backend = try EmbeddedBackend(
       database: try await BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
       passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval,
-      pushFaults: pushFaults)
+      pushFaults: pushFaults, limits: limits)
     // Seeding hashes the demo password: off the cooperative pool, as every request is.
     try await withTaskExecutorPreference(executor) { try backend.seedDemoAccountIfEmpty() }
     return backend
@@ -70,11 +77,12 @@ public final class EmbeddedBackend: Sendable {
   public static func inMemory(
     now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>, passwordRounds: Int = 1_000,
-    likeInterval: ClosedRange<Double> = defaultLikeInterval
+    likeInterval: ClosedRange<Double> = defaultLikeInterval,
+    limits: SignInLimits = SignInLimits()
   ) throws -> EmbeddedBackend {
     let backend = try EmbeddedBackend(
       database: try BackendDatabase.inMemory(), now: now, randomBytes: randomBytes,
-      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval)
+      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval, limits: limits)
     try backend.seedDemoAccountIfEmpty()
     return backend
   }

@@ -16,6 +16,13 @@ struct PasswordHasher: Sendable {
       "pbkdf2-sha256$\(rounds)$\(Data(salt).base64EncodedString())$\(derived.base64EncodedString())"
   }
 
+  /// A stored hash that no password matches, of this hasher's cost: what a sign-in with an
+  /// unknown username is checked against, so that it takes as long as a wrong password.
+  var standIn: String {
+    let zeros = Data(count: 32).base64EncodedString()
+    return "pbkdf2-sha256$\(rounds)$\(Data(count: 16).base64EncodedString())$\(zeros)"
+  }
+
   func verify(_ password: String, against stored: String) -> Bool {
     let parts = stored.split(separator: "$")
     guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]),

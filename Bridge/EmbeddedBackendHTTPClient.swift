@@ -32,7 +32,9 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
       headers: request.headers, body: request.body ?? Data())
     let opened = try await backend.value()
     let answer = await opened.handle(backendRequest)
-    return HTTPResponse(status: answer.status, body: answer.body)
+    return HTTPResponse(
+      status: answer.status, body: answer.body,
+      retryAfter: HTTPResponse.retryAfter(header: answer.headers["Retry-After"]))
   }
 }
 

@@ -96,7 +96,8 @@ struct CompositionRoot {
         })
       }
     }
-    httpClient = LoggingHTTPClient(client, logger: logger)
+    // A read answered 503 is asked once more after the server's wait; each attempt is logged.
+    httpClient = UnavailableRetryHTTPClient(LoggingHTTPClient(client, logger: logger), clock: clock)
     let sessionStore =
       io.seams.sessionStore ?? LibsecretUserSessionDataStore(server: backend.keyringServer)
     sessionRepository = AuthRemoteUserSessionRepository(

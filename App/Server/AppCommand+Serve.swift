@@ -33,11 +33,21 @@ extension AppCommand {
         valueName: "dir"))
     var dataDir: String?
 
+    @Option(
+      name: .customLong("message-limit"),
+      help: ArgumentHelp(
+        "The largest message `POST /messages` takes, in MiB; every other request is limited to 64 KiB.",
+        valueName: "MiB"))
+    var messageLimit = 16
+
     func validate() throws {
       guard (0...65_535).contains(port) else {
         throw ValidationError("--port must be between 0 and 65535.")
       }
       guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
+      guard (1...1024).contains(messageLimit) else {
+        throw ValidationError("--message-limit must be between 1 and 1024 (MiB).")
+      }
       try OptionChecks.notBlank(dataDir, "--data-dir")
     }
 
@@ -51,7 +61,8 @@ extension AppCommand {
           .init(
             host: host, port: port,
             shutdownSignals: io.handlesSignals ? [.sigterm] : [],
-            accessLog: ServerComposition.accessLog(io: io)),
+            accessLog: ServerComposition.accessLog(io: io),
+            bodyLimits: BodyLimits(messages: messageLimit << 20)),
           handler: backend.handle)
       } catch {
         throw console.fail(

@@ -107,15 +107,19 @@ struct Console: Sendable {
     let code: String
     let message: String
     @NullWhenAbsent var hint: String?
+    /// Seconds the server asked to wait before trying again (429, 503), when it said.
+    @NullWhenAbsent var retryAfter: Int?
 
-    init(code: String, message: String, hint: String?) {
+    init(code: String, message: String, hint: String?, retryAfter: Int? = nil) {
       self.code = code
       self.message = message
       self.hint = hint
+      self.retryAfter = retryAfter
     }
 
     init(_ error: UserFacingError) {
-      self.init(code: error.code, message: error.message, hint: error.hint)
+      self.init(
+        code: error.code, message: error.message, hint: error.hint, retryAfter: error.retryAfter)
     }
   }
 }

@@ -6,8 +6,8 @@ struct AuthRoutes: BackendRoutes {
 
   func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
     switch (request.method, request.pathSegments) {
-    case ("POST", ["auth", "signup"]): try signUp(request)
-    case ("POST", ["oauth", "token"]): try issueToken(request)
+    case ("POST", ["auth", "signup"]): try await signUp(request)
+    case ("POST", ["oauth", "token"]): try await issueToken(request)
     case ("GET", ["me"]): try profile(request)
     case ("POST", ["auth", "revoke"]): try revoke(request)
     default: nil
@@ -42,32 +42,63 @@ struct AuthRoutes: BackendRoutes {
     let last_name: String?
   }
 
-  private func signUp(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+  private func signUp(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
     let body: SignUpBody = try decode(request)
     if let problem = Self.signUpProblem(body) {
       return .error(422, "invalid_request", problem)
     }
+    let hasher = backend.passwordHasher
+    let passwordHash = try await hashing { try hasher.hash(body.password) }
     let account = AccountRecord(
       id: backend.makeID(), username: body.username,
-      name: body.name.trimmingCharacters(in: .whitespaces),
-      passwordHash: try backend.passwordHasher.hash(body.password))
+      name: body.name.trimmingCharacters(in: .whitespaces), passwordHash: passwordHash)
     guard try backend.database.createAccount(account) == .created else {
       return .error(409, "username_taken", "The username \(body.username) is taken")
     }
     return try issue(for: account, status: 201)
   }
 
-  private func issueToken(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+  /// The throttle is asked first, so a throttled guess is never hashed. An unknown username
+  /// is checked against a stand-in hash of the same cost, so that the time of the answer does
+  /// not tell which usernames exist.
+  private func issueToken(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
     let body: TokenRequestBody = try decode(request)
     guard body.grant_type == "password" else {
       return .error(400, "unsupported_grant_type", "Only the password grant is supported")
     }
-    guard let account = try backend.database.account(username: body.username),
-      backend.passwordHasher.verify(body.password, against: account.passwordHash)
-    else {
+    let throttle = backend.signInThrottle
+    let address = request.remoteAddress
+    if let wait = throttle.secondsToWait(
+      username: body.username, address: address, now: backend.now())
+    {
+      return .error(
+        429, "too_many_attempts", "Too many failed sign-ins: try again in \(wait) s",
+        retryAfter: wait)
+    }
+    let account = try backend.database.account(username: body.username)
+    let hasher = backend.passwordHasher
+    let stored = account?.passwordHash ?? hasher.standIn
+    let verified = try await hashing { hasher.verify(body.password, against: stored) }
+    guard let account, verified else {
+      throttle.failed(username: body.username, address: address, now: backend.now())
       return .error(401, "invalid_grant", "The username or password is incorrect")
     }
+    throttle.succeeded(username: body.username)
     return try issue(for: account, status: 200)
+  }
+
+  /// A hash on the backend's hashing pool; a full queue is a `503` that says when to retry.
+  private func hashing<T: Sendable>(
+    _ work: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    do {
+      return try await backend.hashingPool.run(work)
+    } catch is PasswordHashingPool.Busy {
+      throw BackendFailure(
+        .error(
+          503, "unavailable", "The server is busy checking other passwords: try again shortly",
+          retryAfter: 1))
+    }
   }
 
   private func profile(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
@@ -23,15 +24,18 @@ public final class BackendHTTPServer: Sendable {
     /// Where each answered request is logged at `info`: method, path without its query,
     /// status, time. Never a header or a body, so never a token or a password.
     public var accessLog: Logger?
+    /// The largest request body each route takes.
+    public var bodyLimits: BodyLimits
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
-      accessLog: Logger? = nil
+      accessLog: Logger? = nil, bodyLimits: BodyLimits = BodyLimits()
     ) {
       self.host = host
       self.port = port
       self.shutdownSignals = shutdownSignals
       self.accessLog = accessLog
+      self.bodyLimits = bodyLimits
     }
   }
 
@@ -57,13 +61,25 @@ public final class BackendHTTPServer: Sendable {
     var quiet = Logger(label: "backend-http-server")
     quiet.logLevel = .critical
     let accessLog = configuration.accessLog
+    let bodyLimits = configuration.bodyLimits
     // Every request is answered off the cooperative pool: see RequestExecutor.
     let executor = RequestExecutor(label: "backend-http-server")
     let application = Application(
-      responder: CallbackResponder<BasicRequestContext> { request, _ in
+      responder: CallbackResponder<ServerRequestContext> { request, context in
         let started = ContinuousClock.now
-        let body = try await BackendHTTPRequest(request)
-        let answer = await withTaskExecutorPreference(executor) { await handler(body) }
+        let limit = bodyLimits.limit(method: request.method.rawValue, path: request.uri.path)
+        let answer: BackendHTTPResponse
+        if let received = try await BackendHTTPRequest(
+          request, upTo: limit, from: context.remoteAddress?.ipAddress)
+        {
+          answer = await withTaskExecutorPreference(executor) { await handler(received) }
+        } else {
+          answer = BodyLimits.tooLarge(limit)
+          // Read no more of this connection: Hummingbird would otherwise read the rest of the
+          // body, to keep the connection for a next request. The answer still goes out, then
+          // the connection closes.
+          context.channel.close(mode: .input, promise: nil)
+        }
         accessLog?.info(
           "\(request.method.rawValue) \(request.uri.path) \(answer.status) \(Self.milliseconds(since: started)) ms"
         )
@@ -145,10 +161,20 @@ public final class BackendHTTPServer: Sendable {
 }
 
 extension BackendHTTPRequest {
-  /// The request as the router sees it: decoded path segments, query items, headers, and
-  /// the body (up to 64 MiB).
-  init(_ request: Request) async throws {
-    let body = try await request.body.collect(upTo: 64 << 20)
+  /// The request as the router sees it: decoded path segments, query items, headers, the
+  /// body and the client's address; nil when the body is over `limit`. A `Content-Length`
+  /// over the limit is refused before a byte of the body is read; a body sent without one is
+  /// read up to the limit and no further.
+  init?(_ request: Request, upTo limit: Int, from remoteAddress: String?) async throws {
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      return nil
+    }
+    let body: ByteBuffer
+    do {
+      body = try await request.body.collect(upTo: limit)
+    } catch is NIOTooManyBytesError {
+      return nil
+    }
     let components = URLComponents(string: request.uri.description)
     let segments = (components?.percentEncodedPath ?? request.uri.path).split(separator: "/")
       .map { String($0).removingPercentEncoding ?? String($0) }
@@ -158,7 +184,20 @@ extension BackendHTTPRequest {
     for field in request.headers { headers[field.name.canonicalName] = field.value }
     self.init(
       method: request.method.rawValue, pathSegments: segments, query: query, headers: headers,
-      body: Data(body.readableBytesView))
+      body: Data(body.readableBytesView), remoteAddress: remoteAddress)
+  }
+}
+
+/// Hummingbird's basic context plus the connection: its client's address, and the channel,
+/// to stop reading from it.
+struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
+  var coreContext: CoreRequestContextStorage
+  let channel: any Channel
+  var remoteAddress: SocketAddress? { channel.remoteAddress }
+
+  init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    channel = source.channel
   }
 }
 

@@ -14,6 +14,15 @@ public enum RemoteAPIError: Error, Equatable, Sendable {
   case server(status: Int, code: String?, description: String?)
   /// The server answered with success but the body did not follow the contract.
   case invalidResponse(reason: String)
+  /// Too many attempts, most often failed sign-ins (HTTP 429); `retryAfter` is the server's
+  /// `Retry-After` in seconds, when it gave one. Never retried by the app.
+  case tooManyAttempts(retryAfter: Int?)
+  /// The request's body is over the server's limit for that endpoint (HTTP 413);
+  /// `description` is the server's own words, which may name the limit.
+  case bodyTooLarge(description: String?)
+  /// The server is overloaded or shutting down (HTTP 503); `retryAfter` as for 429, and
+  /// `description` the server's own words, when it gave some.
+  case unavailable(retryAfter: Int?, description: String?)
 }
 
 extension RemoteAPIError: CustomStringConvertible {
@@ -27,6 +36,14 @@ extension RemoteAPIError: CustomStringConvertible {
     case .server(let status, let code, let description):
       "HTTP \(status)" + (description.map { ": \($0)" } ?? code.map { " (\($0))" } ?? "")
     case .invalidResponse(let reason): "unreadable answer: \(reason)"
+    case .tooManyAttempts(let seconds): "too many attempts" + Self.wait(seconds)
+    case .bodyTooLarge: "request too large"
+    case .unavailable(let seconds, let description):
+      "server unavailable" + (description.map { ": \($0)" } ?? "") + Self.wait(seconds)
     }
+  }
+
+  private static func wait(_ seconds: Int?) -> String {
+    seconds.map { " (retry in \($0) s)" } ?? ""
   }
 }

@@ -35,16 +35,19 @@ public struct UserFacingError: Error, Equatable, Sendable {
   private let plainHint: String?
   public let suggestion: Suggestion?
   public let remedy: Remedy
+  /// How long the server asked to wait before trying again, in seconds, when it said.
+  public let retryAfter: Int?
 
   public init(
     code: String, message: String, hint: String? = nil, suggestion: Suggestion? = nil,
-    remedy: Remedy = .none
+    remedy: Remedy = .none, retryAfter: Int? = nil
   ) {
     self.code = code
     self.message = message
     self.plainHint = hint
     self.suggestion = suggestion
     self.remedy = remedy
+    self.retryAfter = retryAfter
   }
 
   /// The hint in the command line's words (and in `--json` documents, which only the command
@@ -152,6 +155,28 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .invalidResponse(let reason):
       return UserFacingError(
         code: "invalid_response", message: "The server's answer could not be read: \(reason).")
+    case .tooManyAttempts(let seconds):
+      return UserFacingError(
+        code: "too_many_attempts", message: "Too many attempts: \(tryAgain(in: seconds)).",
+        remedy: .retryLater, retryAfter: seconds)
+    case .bodyTooLarge(let description):
+      let limit = description.map { " (the server says: \($0))" } ?? ""
+      return UserFacingError(
+        code: "body_too_large", message: "The message is too large for the server\(limit).",
+        remedy: .correctInput)
+    case .unavailable(let seconds, let description):
+      let why = description ?? "it is busy or shutting down"
+      return UserFacingError(
+        code: "server_unavailable",
+        message: "The server is unavailable (\(why)): \(tryAgain(in: seconds)).",
+        remedy: .retryLater, retryAfter: seconds)
+    }
+  }
+
+  private static func tryAgain(in seconds: Int?) -> String {
+    switch seconds {
+    case .some(let seconds) where seconds > 0: "try again in \(seconds) s"
+    default: "try again shortly"
     }
   }
 

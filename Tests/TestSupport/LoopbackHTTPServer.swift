@@ -21,7 +21,9 @@ public final class LoopbackHTTPServer: Sendable {
   /// Starts a server on a free port and returns once it listens.
   public static func start(handler: @escaping Handler) async throws -> LoopbackHTTPServer {
     let log = RequestLog()
-    let server = try await BackendHTTPServer.start { request in
+    // Its tests decide every answer, large posts included: the limits of the old server.
+    let everything = BodyLimits(messages: 64 << 20, other: 64 << 20)
+    let server = try await BackendHTTPServer.start(.init(bodyLimits: everything)) { request in
       log.append("\(request.method) /\(request.pathSegments.joined(separator: "/"))")
       return await handler(request)
     }

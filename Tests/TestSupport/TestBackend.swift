@@ -9,7 +9,8 @@ public enum TestBackend {
   /// `clock` is what its long polls wait on; tests that poll pass a `TestClock`.
   public static func make(
     now: TestNow = TestNow(), clock: any Clock<Duration> = ContinuousClock(),
-    likeInterval: ClosedRange<Double> = EmbeddedBackend.defaultLikeInterval
+    likeInterval: ClosedRange<Double> = EmbeddedBackend.defaultLikeInterval,
+    limits: SignInLimits = SignInLimits()
   ) throws -> EmbeddedBackend {
     let counter = Mutex<UInt8>(0)
     return try EmbeddedBackend.inMemory(
@@ -19,7 +20,7 @@ public enum TestBackend {
           value &+= 1
           return [UInt8](repeating: value, count: count)
         }
-      }, clock: clock, likeInterval: likeInterval)
+      }, clock: clock, likeInterval: likeInterval, limits: limits)
   }
 }
 

@@ -11,8 +11,18 @@ enum APIErrorMapper {
   }
 
   static func map(_ response: HTTPResponse) -> RemoteAPIError {
-    if response.status == 401 { return .unauthorized }
     let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body)
-    return .server(status: response.status, code: body?.error, description: body?.error_description)
+    // The limits every server shares (API.md) are known by their status, whatever the body:
+    // a proxy in front of the server answers them too.
+    switch response.status {
+    case 401: return .unauthorized
+    case 413: return .bodyTooLarge(description: body?.error_description)
+    case 429: return .tooManyAttempts(retryAfter: response.retryAfter)
+    case 503:
+      return .unavailable(retryAfter: response.retryAfter, description: body?.error_description)
+    default:
+      return .server(
+        status: response.status, code: body?.error, description: body?.error_description)
+    }
   }
 }

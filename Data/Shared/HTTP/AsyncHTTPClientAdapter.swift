@@ -32,7 +32,9 @@ public struct AsyncHTTPClientAdapter: HTTPClient {
     do {
       let response = try await Self.client.execute(Self.clientRequest(request), deadline: deadline)
       let body = try await collect(response)
-      return HTTPResponse(status: Int(response.status.code), body: body)
+      return HTTPResponse(
+        status: Int(response.status.code), body: body,
+        retryAfter: HTTPResponse.retryAfter(header: response.headers.first(name: "Retry-After")))
     } catch {
       throw AsyncHTTPClientErrorMapper.map(error, timeout: timeout, url: request.url)
     }

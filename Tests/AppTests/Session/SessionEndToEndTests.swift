@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import App
+
 @Suite(
   .timeLimit(.minutes(3)),
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
@@ -78,7 +80,7 @@ struct SessionEndToEndTests {
     ),
     (
       503, #"{"error":"maintenance","error_description":"back at noon"}"#, "application/json",
-      "error: The server answered HTTP 503: back at noon."
+      "error: The server is unavailable (back at noon): try again shortly."
     ),
     (
       200, "{not json", "application/json",
@@ -91,7 +93,8 @@ struct SessionEndToEndTests {
   ) async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner.inProcess()
+    // A 503 is asked once more after a wait: on this clock, at once.
+    let app = try AppRunner.inProcess(CompositionSeams(clock: InstantClock()))
     defer { app.remove() }
     try await app.signInDemo(on: served)
     served.answer("GET /me", status: status, body: body, contentType: type)

@@ -50,14 +50,17 @@ final class ServedBackend: Sendable {
   /// The URL to pass as `--api-url`, with its path prefix; also the keyring's `server`.
   var apiURL: String { "http://127.0.0.1:\(server.port)/api/v1" }
 
-  /// Makes `route` ("GET /me") answer `status` with `body` from now on.
-  func answer(_ route: String, status: Int, body: String, contentType: String = "application/json")
-  {
+  /// Makes `route` ("GET /me") answer `status` with `body` (and `headers`) from now on.
+  func answer(
+    _ route: String, status: Int, body: String, contentType: String = "application/json",
+    headers: [String: String] = [:]
+  ) {
     overrides.set(
       route,
       .respond(
         BackendHTTPResponse(
-          status: status, headers: ["Content-Type": contentType], body: Data(body.utf8))))
+          status: status, headers: headers.merging(["Content-Type": contentType]) { $1 },
+          body: Data(body.utf8))))
   }
 
   /// Makes `route` never answer, until the server stops.

@@ -97,7 +97,7 @@ import Testing
     (502, "", .server(status: 502, code: nil, description: nil)),
     (
       503, #"{"error":"maintenance","error_description":"back at noon"}"#,
-      .server(status: 503, code: "maintenance", description: "back at noon")
+      .unavailable(retryAfter: nil, description: "back at noon")
     ),
     (200, "", .invalidResponse(reason: "the profile answer is not a UserProfile object")),
     (

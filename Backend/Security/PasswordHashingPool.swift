@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Where password hashes are computed: a few threads of their own, and a bounded queue.
+///
+/// A hash is 600,000 rounds of PBKDF2, tens of milliseconds of one core's time. On the
+/// request threads, eight sign-ins at once took every core of a 2-core machine, and likes
+/// pages ran at a fifth of their speed. Here at most `threads` hashes run at once, whatever
+/// arrives, so the other requests keep the remaining cores; a caller beyond `queueLimit`
+/// waiting ones is refused at once (`Busy`), to be answered `503` with `Retry-After`.
+final class PasswordHashingPool: Sendable {
+  struct Busy: Error {}
+
+  let threads: Int
+  let queueLimit: Int
+  /// Serial queues, one per thread: a serial queue always gets a thread of its own when it
+  /// has work (see `RequestExecutor`).
+  private let lanes: [DispatchQueue]
+  /// Admitted hashes per lane, running or waiting.
+  private let admitted: Mutex<[Int]>
+
+  init(threads: Int, queueLimit: Int) {
+    precondition(threads > 0 && queueLimit >= 0)
+    self.threads = threads
+    self.queueLimit = queueLimit
+    lanes = (0..<threads).map { DispatchQueue(label: "backend.password-hashing.\($0)") }
+    admitted = Mutex([Int](repeating: 0, count: threads))
+  }
+
+  /// Hashes waiting for a thread now.
+  var waiting: Int {
+    admitted.withLock { lanes in lanes.reduce(0) { $0 + max(0, $1 - 1) } }
+  }
+
+  /// Runs `work` on one of the pool's threads and returns its result; throws `Busy` at once
+  /// when `queueLimit` hashes already wait. The work is not cancelled with the caller: a
+  /// hash, once started, is short, and the caller's continuation is resumed exactly once.
+  func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    guard let lane = admit() else { throw Busy() }
+    return try await withCheckedThrowingContinuation { continuation in
+      lanes[lane].async {
+        let result = Result { try work() }
+        self.admitted.withLock { $0[lane] -= 1 }
+        continuation.resume(with: result)
+      }
+    }
+  }
+
+  private func admit() -> Int? {
+    admitted.withLock { lanes in
+      let waiting = lanes.reduce(0) { $0 + max(0, $1 - 1) }
+      let lane = lanes.indices.min { lanes[$0] < lanes[$1] } ?? 0
+      guard lanes[lane] == 0 || waiting < queueLimit else { return nil }
+      lanes[lane] += 1
+      return lane
+    }
+  }
+}

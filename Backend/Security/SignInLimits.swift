@@ -1,0 +1,36 @@
+import Foundation
+
+/// What bounds sign-ins on one backend: the throttle's waits and the hashing pool's size.
+/// The defaults are the ones `app serve` faces the internet with.
+public struct SignInLimits: Sendable {
+  /// Failures per account or address before the first wait.
+  public var freeFailures: Int
+  /// The longest wait one account can be given, in seconds.
+  public var longestAccountWait: Int
+  /// The longest wait one address can be given, in seconds.
+  public var longestAddressWait: Int
+  /// Hashes computed at once; by default half the cores, at least one.
+  public var hashingThreads: Int
+  /// Sign-ins that may wait for a hashing thread; past that they are answered 503.
+  public var hashingQueue: Int
+
+  public init(
+    freeFailures: Int = 5, longestAccountWait: Int = 60, longestAddressWait: Int = 15 * 60,
+    hashingThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2),
+    hashingQueue: Int = 32
+  ) {
+    self.freeFailures = freeFailures
+    self.longestAccountWait = longestAccountWait
+    self.longestAddressWait = longestAddressWait
+    self.hashingThreads = hashingThreads
+    self.hashingQueue = hashingQueue
+  }
+
+  var throttle: SignInThrottle.Policy {
+    var policy = SignInThrottle.Policy()
+    policy.freeFailures = freeFailures
+    policy.longestAccountWait = TimeInterval(longestAccountWait)
+    policy.longestAddressWait = TimeInterval(longestAddressWait)
+    return policy
+  }
+}

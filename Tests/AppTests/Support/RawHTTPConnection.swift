@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A plain TCP connection to a test server, for requests no HTTP client would send: headers
+/// that promise a body never sent, headers sent a byte at a time, a socket left idle. Reads
+/// and writes block, so they run on a thread of their own, never on the cooperative pool;
+/// every read is bounded by `SO_RCVTIMEO`.
+final class RawHTTPConnection: @unchecked Sendable {
+  // The descriptor is used from one thread at a time: each call waits for the last.
+  private let socket: Int32
+
+  init(port: Int) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      close(socket)
+      throw Failure("connect: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  deinit { close(socket) }
+
+  func send(_ text: String) async throws {
+    let bytes = Array(text.utf8)
+    let sent = await onThread { [socket] in
+      bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+    guard sent == bytes.count else { throw Failure("send: \(sent) of \(bytes.count) bytes") }
+  }
+
+  /// What the server sends until it closes the connection, or until `limit` passes with
+  /// nothing more; `closed` says which.
+  func readUntilClosed(limit seconds: Int) async -> (text: String, closed: Bool) {
+    await onThread { [socket] in
+      var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+      setsockopt(
+        socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      var received: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = recv(socket, &buffer, buffer.count, 0)
+        if count > 0 {
+          received += buffer[0..<count]
+        } else {
+          // 0 is the server's close; -1 with EAGAIN is the time limit; ECONNRESET a close too.
+          let closed = count == 0 || errno == ECONNRESET
+          return (String(decoding: received, as: UTF8.self), closed)
+        }
+      }
+    }
+  }
+
+  private func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: work()) }.start()
+    }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+}

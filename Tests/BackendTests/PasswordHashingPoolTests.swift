@@ -1,0 +1,86 @@
+import Dispatch
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Backend
+
+/// The hashing pool runs at most its threads' worth of hashes at once and refuses, at once,
+/// a caller beyond its queue: what keeps a sign-in storm from taking every core.
+@Suite(.timeLimit(.minutes(1))) struct PasswordHashingPoolTests {
+  @Test func aFullQueue_refusesAtOnce_andTheAdmittedOnesStillFinish() async throws {
+    let pool = PasswordHashingPool(threads: 1, queueLimit: 1)
+    let gate = Gate()
+
+    let first = Task {
+      try await pool.run {
+        gate.wait()
+        return "first"
+      }
+    }
+    try await waitUntil("the first hash holds the only thread") { gate.isWaiting }
+    let second = Task { try await pool.run { "second" } }
+    try await waitUntil("the second hash waits in the queue") { pool.waiting == 1 }
+
+    await #expect(throws: PasswordHashingPool.Busy.self) { try await pool.run { "third" } }
+    gate.open()
+    #expect(try await first.value == "first")
+    #expect(try await second.value == "second")
+    #expect(pool.waiting == 0)
+  }
+
+  @Test func neverMoreHashesAtOnce_thanItsThreads() async throws {
+    let pool = PasswordHashingPool(threads: 2, queueLimit: 64)
+    let overlap = Overlap()
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<40 {
+        group.addTask {
+          _ = try await pool.run {
+            overlap.began()
+            // Work that takes a moment, so that hashes would overlap if they could.
+            var sum = 0
+            for value in 0..<200_000 { sum &+= value }
+            overlap.ended()
+            return sum
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+
+    #expect(overlap.most == 2, "two threads, and forty hashes to keep them both busy")
+  }
+}
+
+/// How many pieces of work ran at once, at most.
+private final class Overlap: Sendable {
+  private let counts = Mutex((now: 0, most: 0))
+
+  var most: Int { counts.withLock { $0.most } }
+
+  func began() {
+    counts.withLock {
+      $0.now += 1
+      $0.most = max($0.most, $0.now)
+    }
+  }
+
+  func ended() { counts.withLock { $0.now -= 1 } }
+}
+
+/// A gate a pool thread waits at, opened by the test. It blocks a thread of the pool under
+/// test, never one of the cooperative pool.
+private final class Gate: Sendable {
+  private let semaphore = DispatchSemaphore(value: 0)
+  private let waiting = Atomic(false)
+
+  var isWaiting: Bool { waiting.load(ordering: .acquiring) }
+
+  func wait() {
+    waiting.store(true, ordering: .releasing)
+    semaphore.wait()
+  }
+
+  func open() { semaphore.signal() }
+}

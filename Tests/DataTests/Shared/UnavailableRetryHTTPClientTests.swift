@@ -1,0 +1,63 @@
+import Clocks
+import Data
+import Domain
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// A read answered 503 is asked once more after the server's `Retry-After`, on the clock; a
+/// write never is, nor a read whose wait is longer than the client waits.
+@Suite(.timeLimit(.minutes(1))) struct UnavailableRetryHTTPClientTests {
+  private let url = URL(string: "https://api.example.test/likes")!
+
+  @Test func aRead_isAskedAgain_afterTheServersWait() async throws {
+    let answers = Mutex([503, 200])
+    let stub = HTTPClientStub(retryAfter: { $0 == 503 ? 3 : nil }) { _ in
+      (answers.withLock { $0.removeFirst() }, "{}")
+    }
+    let clock = TestClock()
+    let client = UnavailableRetryHTTPClient(stub, clock: clock)
+
+    let answer = Task { try await client.send(HTTPRequest("GET", url: url)) }
+    try await waitUntil("the first answer came") { stub.requests.count == 1 }
+    await clock.advance(by: .seconds(2))
+    #expect(stub.requests.count == 1, "not before the 3 s the server asked for")
+    await clock.advance(by: .seconds(1))
+
+    #expect(try await answer.value.status == 200)
+    #expect(stub.requests.count == 2)
+  }
+
+  @Test func aSecond503_isTheAnswer() async throws {
+    let stub = HTTPClientStub(retryAfter: { _ in 1 }) { _ in (503, "{}") }
+    let client = UnavailableRetryHTTPClient(stub, clock: InstantClock())
+
+    let answer = try await client.send(HTTPRequest("GET", url: url))
+
+    #expect(answer.status == 503)
+    #expect(stub.requests.count == 2)
+  }
+
+  @Test(arguments: ["POST", "PUT", "DELETE"])
+  func aWrite_isNeverSentTwice(method: String) async throws {
+    let stub = HTTPClientStub(retryAfter: { _ in 1 }) { _ in (503, "{}") }
+    let client = UnavailableRetryHTTPClient(stub, clock: InstantClock())
+
+    let answer = try await client.send(HTTPRequest(method, url: url))
+
+    #expect(answer.status == 503)
+    #expect(stub.requests.count == 1)
+  }
+
+  @Test func aWaitLongerThanFifteenSeconds_isReported_notWaitedFor() async throws {
+    let stub = HTTPClientStub(retryAfter: { _ in 16 }) { _ in (503, "{}") }
+    let client = UnavailableRetryHTTPClient(stub, clock: InstantClock())
+
+    let answer = try await client.send(HTTPRequest("GET", url: url))
+
+    #expect(answer.status == 503)
+    #expect(answer.retryAfter == 16)
+    #expect(stub.requests.count == 1)
+  }
+}
