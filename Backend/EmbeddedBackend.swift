@@ -100,7 +100,7 @@ public final class EmbeddedBackend: Sendable {
   private func route(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
     let routeGroups: [any BackendRoutes] = [
       AuthRoutes(backend: self), MessagesRoutes(backend: self), LikesRoutes(backend: self),
-      PushRoutes(backend: self),
+      PushRoutes(backend: self), HealthRoutes(backend: self),
     ]
     do {
       for group in routeGroups {

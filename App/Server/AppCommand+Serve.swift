@@ -40,6 +40,23 @@ extension AppCommand {
         valueName: "MiB"))
     var messageLimit = 16
 
+    @Option(
+      name: .customLong("idle-timeout"),
+      help: ArgumentHelp(
+        "Seconds a connection may stay open with no request under way (idle, or headers still arriving); a long poll being answered is never cut.",
+        valueName: "seconds"))
+    var idleTimeout = 30
+
+    @Option(
+      name: .customLong("max-connections"),
+      help: "Connections open at once; past this, new ones wait to be accepted.")
+    var maxConnections = 1_024
+
+    @Option(
+      name: .customLong("log-format"),
+      help: "The access log's format: text, for a person, or json, one object per line.")
+    var logFormat: ServerLog.Format = .text
+
     func validate() throws {
       guard (0...65_535).contains(port) else {
         throw ValidationError("--port must be between 0 and 65535.")
@@ -48,12 +65,20 @@ extension AppCommand {
       guard (1...1024).contains(messageLimit) else {
         throw ValidationError("--message-limit must be between 1 and 1024 (MiB).")
       }
+      guard (1...3_600).contains(idleTimeout) else {
+        throw ValidationError("--idle-timeout must be between 1 and 3600 (seconds).")
+      }
+      guard (1...1_000_000).contains(maxConnections) else {
+        throw ValidationError("--max-connections must be between 1 and 1000000.")
+      }
+
       try OptionChecks.notBlank(dataDir, "--data-dir")
     }
 
     func run() async throws {
       let io = AppIO.current
       let console = Console(json: false, io: io)
+      let log = ServerLog(format: logFormat, io: io)
       let server: BackendHTTPServer
       let backend = BackendBehindServer()
       do {
@@ -61,8 +86,8 @@ extension AppCommand {
           .init(
             host: host, port: port,
             shutdownSignals: io.handlesSignals ? [.sigterm] : [],
-            accessLog: ServerComposition.accessLog(io: io),
-            bodyLimits: BodyLimits(messages: messageLimit << 20)),
+            accessLog: log.request, bodyLimits: BodyLimits(messages: messageLimit << 20),
+            idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections),
           handler: backend.handle)
       } catch {
         throw console.fail(
@@ -92,7 +117,7 @@ extension AppCommand {
         }
       }
       console.output(server.baseURL.absoluteString)
-      console.message("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
+      log.note("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).", console: console)
       do {
         try await withTaskCancellationHandler {
           try await server.waitUntilStopped()
@@ -105,7 +130,7 @@ extension AppCommand {
             code: "serve_failed",
             message: Self.sentence("The server failed: \(UserFacingError.describing(error))")))
       }
-      console.message("Stopped: every request in flight was answered.")
+      log.note("Stopped: every request in flight was answered.", console: console)
       if interrupted.isSet { throw ExitCodes.interrupted }
     }
 

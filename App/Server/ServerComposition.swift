@@ -18,13 +18,6 @@ enum ServerComposition {
       pushFaults: try CompositionRoot.pushFaults(environment))
   }
 
-  static func accessLog(io: AppIO) -> Logger {
-    var logger = Logger(label: "serve") { label in
-      LineLogHandler(label: label, write: io.writeError)
-    }
-    logger.logLevel = .info
-    return logger
-  }
 }
 
 /// The backend `app serve` answers with, opened once the port is bound: a port in use is
@@ -42,8 +35,16 @@ final class BackendBehindServer: Sendable {
   }
 
   func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
+    // Alive as soon as it listens, whatever the database does: `/readyz` says the rest.
+    if request.method == "GET", request.pathSegments == ["healthz"] {
+      return BackendHTTPResponse(
+        status: 200, headers: ["Content-Type": "application/json"],
+        body: Data(#"{"status":"alive"}"#.utf8))
+    }
     guard let task = opening.withLock({ $0 }), let backend = try? await task.value else {
-      return BackendHTTPResponse(status: 503)
+      return BackendHTTPResponse(
+        status: 503, headers: ["Content-Type": "application/json", "Retry-After": "1"],
+        body: Data(#"{"error":"unavailable","error_description":"The server is starting"}"#.utf8))
     }
     return await backend.handle(request)
   }

@@ -175,6 +175,11 @@ extension BackendDatabase {
     }
   }
 
+  /// Whether a read goes through: what `GET /readyz` asks.
+  func answers() throws -> Bool {
+    try writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") == 1 }
+  }
+
   func hasAccounts() throws -> Bool {
     try writer.read { db in try AccountRecord.fetchCount(db) > 0 }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -21,22 +22,36 @@ public final class BackendHTTPServer: Sendable {
     public var port: Int
     /// Signals that start the graceful shutdown (`app serve`: SIGINT and SIGTERM).
     public var shutdownSignals: [UnixSignal]
-    /// Where each answered request is logged at `info`: method, path without its query,
-    /// status, time. Never a header or a body, so never a token or a password.
-    public var accessLog: Logger?
+    /// Told of each answered request (see `AccessLogEntry`).
+    public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
     /// The largest request body each route takes.
     public var bodyLimits: BodyLimits
+    /// A connection with no request under way for this long is closed: an idle keep-alive,
+    /// or headers that never finish arriving. A request being answered (a long poll) is
+    /// never cut by it.
+    public var idleTimeout: Duration
+    /// Connections open at once; past this, new ones wait to be accepted.
+    public var maxConnections: Int
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
-      accessLog: Logger? = nil, bodyLimits: BodyLimits = BodyLimits()
+      accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
+      bodyLimits: BodyLimits = BodyLimits(), idleTimeout: Duration = .seconds(30),
+      maxConnections: Int = 1_024
     ) {
       self.host = host
       self.port = port
       self.shutdownSignals = shutdownSignals
       self.accessLog = accessLog
       self.bodyLimits = bodyLimits
+      self.idleTimeout = idleTimeout
+      self.maxConnections = maxConnections
     }
+
+    /// Header limits far above what any client of the API sends (a bearer token, a content
+    /// type), far below Hummingbird's 80 KiB: headers are held in memory whole.
+    static let headerLimits = HTTP1Channel.Configuration.DecoderConfiguration(
+      maxHeaderFieldSize: 8 << 10, maxHeaderListSize: 16 << 10, maxHeaderFieldCount: 100)
   }
 
   /// The port the server listens on (the one picked, when 0 was asked for).
@@ -67,6 +82,7 @@ public final class BackendHTTPServer: Sendable {
     let application = Application(
       responder: CallbackResponder<ServerRequestContext> { request, context in
         let started = ContinuousClock.now
+        let requestID = RequestID.take(from: request.headers[.init("X-Request-ID")!])
         let limit = bodyLimits.limit(method: request.method.rawValue, path: request.uri.path)
         let answer: BackendHTTPResponse
         if let received = try await BackendHTTPRequest(
@@ -80,12 +96,22 @@ public final class BackendHTTPServer: Sendable {
           // the connection closes.
           context.channel.close(mode: .input, promise: nil)
         }
-        accessLog?.info(
-          "\(request.method.rawValue) \(request.uri.path) \(answer.status) \(Self.milliseconds(since: started)) ms"
-        )
-        return Response(answer)
+        accessLog?(
+          AccessLogEntry(
+            requestID: requestID, method: request.method.rawValue, path: request.uri.path,
+            status: answer.status, milliseconds: Self.milliseconds(since: started)))
+        var response = Response(answer)
+        response.headers[.init("X-Request-ID")!] = requestID
+        return response
       },
-      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+      server: .http1(
+        configuration: .init(
+          idleTimeout: TimeAmount(configuration.idleTimeout),
+          httpDecoderConfiguration: Configuration.headerLimits)),
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port),
+        availableConnectionsDelegate: MaximumAvailableConnections(
+          configuration.maxConnections, logger: quiet)),
       onServerRunning: { channel in
         announce.yield(channel.localAddress?.port ?? 0)
         announce.finish()
@@ -146,12 +172,10 @@ public final class BackendHTTPServer: Sendable {
     try await running.value
   }
 
-  private static func milliseconds(since start: ContinuousClock.Instant) -> String {
+  private static func milliseconds(since start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
-    let value =
-      Double(elapsed.components.seconds) * 1000
+    return Double(elapsed.components.seconds) * 1000
       + Double(elapsed.components.attoseconds) / 1e15
-    return String(format: "%.1f", value)
   }
 
   public struct ServerError: Error, CustomStringConvertible {

@@ -68,3 +68,127 @@ import Testing
     #expect(last.contains(#""error":"too_many_attempts""#))
   }
 }
+
+/// `app serve`'s connections and what it tells an operator: idle connections and headers
+/// that never finish are closed after `--idle-timeout`, a long poll being answered is not;
+/// `/healthz` and `/readyz`; a request id in each answer and its access-log line, as text or
+/// as JSON lines.
+@Suite(.timeLimit(.minutes(3))) struct ServeOperationsEndToEndTests {
+  @Test func idleAndHalfSentConnectionsClose_butALongPollOutlivesTheTimeout() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let server = try await ServeProcess.start(in: app, ["--idle-timeout", "1"])
+    defer { server.cancel() }
+    let port = try #require(URL(string: server.url)?.port)
+    let token = try await Self.signIn(port: port)
+
+    let idle = try RawHTTPConnection(port: port)
+    let halfSent = try RawHTTPConnection(port: port)
+    try await halfSent.send("GET /healthz HTTP/1.1\r\nHost: te")
+    let poll = try RawHTTPConnection(port: port)
+    try await poll.send(
+      "GET /events?after=1000000&wait=3 HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+        + "Authorization: Bearer \(token)\r\n\r\n")
+
+    let (idleText, idleClosed) = await idle.readUntilClosed(limit: 15)
+    let (_, halfSentClosed) = await halfSent.readUntilClosed(limit: 15)
+    let (answer, _) = await poll.readUntilClosed(limit: 15)
+
+    #expect(idleClosed && idleText.isEmpty, "an idle connection is closed, unanswered")
+    #expect(halfSentClosed, "headers that never finish do not hold a connection")
+    // Waited its full 3 s (no event was due), well past the 1 s idle timeout.
+    #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+    #expect(answer.contains(#""events":[]"#), "\(answer)")
+  }
+
+  @Test func healthAndReadiness_answer() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let server = try await ServeProcess.start(in: app)
+    defer { server.cancel() }
+    let port = try #require(URL(string: server.url)?.port)
+
+    let alive = try await Self.get("/healthz", port: port)
+    let ready = try await Self.get("/readyz", port: port)
+
+    #expect(alive.hasPrefix("HTTP/1.1 200"), "\(alive)")
+    #expect(alive.contains(#"{"status":"alive"}"#))
+    #expect(ready.hasPrefix("HTTP/1.1 200"), "\(ready)")
+    #expect(ready.contains(#"{"status":"ready"}"#))
+  }
+
+  @Test func eachAnswer_carriesItsRequestID_andTheLogNamesIt() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let server = try await ServeProcess.start(in: app)
+    let port = try #require(URL(string: server.url)?.port)
+
+    let given = try await Self.get("/healthz", port: port, headers: "X-Request-ID: trace-42\r\n")
+    let made = try await Self.get("/nowhere", port: port)
+    let forged = try await Self.get(
+      "/healthz", port: port, headers: "X-Request-ID: 1 GET /admin 200\r\n")
+    let log = try await server.stop().stderr
+
+    #expect(given.lowercased().contains("x-request-id: trace-42\r\n"), "\(given)")
+    let madeID = try #require(Self.header("x-request-id", in: made))
+    #expect(madeID.count == 16 && madeID.allSatisfy(\.isHexDigit))
+    let replaced = try #require(Self.header("x-request-id", in: forged))
+    #expect(replaced.count == 16, "a caller's id that could forge a log line is replaced")
+    #expect(log.contains("info serve: GET /healthz 200 "), "\(log)")
+    #expect(log.contains(" ms request=trace-42\n"), "\(log)")
+    #expect(log.contains("GET /nowhere 404 ") && log.contains("request=\(madeID)\n"))
+  }
+
+  @Test func jsonLogs_areOneObjectPerLine() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let server = try await ServeProcess.start(in: app, ["--log-format", "json"])
+    let port = try #require(URL(string: server.url)?.port)
+
+    _ = try await Self.get("/healthz", port: port, headers: "X-Request-ID: trace-7\r\n")
+    let log = try await server.stop().stderr
+
+    let lines = try log.split(separator: "\n").map { line in
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+    }
+    let request = try #require(lines.first { $0["requestID"] as? String == "trace-7" })
+    #expect(request["method"] as? String == "GET")
+    #expect(request["path"] as? String == "/healthz")
+    #expect(request["status"] as? Int == 200)
+    #expect(request["milliseconds"] is Double || request["milliseconds"] is Int)
+    #expect(lines.contains { ($0["message"] as? String)?.hasPrefix("Serving on ") == true })
+    #expect(lines.contains { ($0["message"] as? String)?.hasPrefix("Stopped: ") == true })
+  }
+
+  // MARK: - Helpers
+
+  private static func get(_ path: String, port: Int, headers: String = "") async throws -> String {
+    let connection = try RawHTTPConnection(port: port)
+    try await connection.send(
+      "GET \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\(headers)\r\n")
+    return await connection.readUntilClosed(limit: 15).text
+  }
+
+  private static func header(_ name: String, in answer: String) -> String? {
+    answer.components(separatedBy: "\r\n").lazy
+      .compactMap { line -> String? in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == name else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+      }.first
+  }
+
+  private static func signIn(port: Int) async throws -> String {
+    let body = #"{"grant_type":"password","username":"demo","password":"demo-password"}"#
+    let connection = try RawHTTPConnection(port: port)
+    try await connection.send(
+      "POST /oauth/token HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+    let answer = await connection.readUntilClosed(limit: 30).text
+    let json = try #require(answer.components(separatedBy: "\r\n\r\n").last)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(answer)")
+    return try #require(document["access_token"] as? String)
+  }
+}
