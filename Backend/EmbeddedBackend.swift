@@ -34,12 +34,15 @@ public final class EmbeddedBackend: Sendable {
   let signInThrottle: SignInThrottle
   /// Where sign-ups and sign-ins hash, apart from every other request.
   let hashingPool: PasswordHashingPool
+  /// What it counts and times (`ServerMetrics.none` in process).
+  let metrics: ServerMetrics
 
   init(
     database: BackendDatabase, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
     clock: any Clock<Duration>, likeInterval: ClosedRange<Double>,
-    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits()
+    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
+    metrics: ServerMetrics = .none
   ) throws {
     self.database = database
     self.now = now
@@ -50,7 +53,9 @@ public final class EmbeddedBackend: Sendable {
     self.pushFaults = pushFaults
     self.signInThrottle = SignInThrottle(policy: limits.throttle)
     self.hashingPool = PasswordHashingPool(
-      threads: limits.hashingThreads, queueLimit: limits.hashingQueue)
+      threads: limits.hashingThreads, queueLimit: limits.hashingQueue,
+      waitingChanged: metrics.hashesWaiting)
+    self.metrics = metrics
   }
 
   /// Opens the backend whose state is kept in `file`, creating it with the demo account.
@@ -62,12 +67,14 @@ public final class EmbeddedBackend: Sendable {
     clock: any Clock<Duration>,
     passwordRounds: Int = defaultPasswordRounds,
     likeInterval: ClosedRange<Double> = defaultLikeInterval,
-    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits()
+    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
+    metrics: ServerMetrics = .none
   ) async throws -> EmbeddedBackend {
     let backend = try EmbeddedBackend(
-      database: try await BackendDatabase.open(at: file), now: now, randomBytes: randomBytes,
-      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval,
-      pushFaults: pushFaults, limits: limits)
+      database: try await BackendDatabase.open(
+        at: file, statementTook: metrics === ServerMetrics.none ? nil : metrics.statement),
+      now: now, randomBytes: randomBytes, passwordRounds: passwordRounds, clock: clock,
+      likeInterval: likeInterval, pushFaults: pushFaults, limits: limits, metrics: metrics)
     // Seeding hashes the demo password: off the cooperative pool, as every request is.
     try await withTaskExecutorPreference(executor) { try backend.seedDemoAccountIfEmpty() }
     return backend

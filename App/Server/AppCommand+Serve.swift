@@ -1,8 +1,8 @@
 import ArgumentParser
 import Backend
 import Foundation
-import Logging
 import Presentation
+import Prometheus
 import Synchronization
 
 extension AppCommand {
@@ -79,14 +79,23 @@ extension AppCommand {
       let io = AppIO.current
       let console = Console(json: false, io: io)
       let log = ServerLog(format: logFormat, io: io)
+      // A registry of this server's own, not the process-wide MetricsSystem: see ServerMetrics.
+      let registry = PrometheusCollectorRegistry()
+      let metrics = ServerMetrics(factory: PrometheusMetricsFactory(registry: registry))
       let server: BackendHTTPServer
-      let backend = BackendBehindServer()
+      let backend = BackendBehindServer(registry: registry)
       do {
         server = try await BackendHTTPServer.start(
           .init(
             host: host, port: port,
             shutdownSignals: io.handlesSignals ? [.sigterm] : [],
-            accessLog: log.request, bodyLimits: BodyLimits(messages: messageLimit << 20),
+            accessLog: { entry in
+              log.request(entry)
+              metrics.answered(
+                method: entry.method, path: entry.path, status: entry.status,
+                duration: .microseconds(Int64(entry.milliseconds * 1000)))
+            },
+            bodyLimits: BodyLimits(messages: messageLimit << 20),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections),
           handler: backend.handle)
       } catch {
@@ -97,7 +106,7 @@ extension AppCommand {
       }
       do {
         try await backend.open { [dataDir] in
-          try await ServerComposition.backend(dataDir: dataDir, io: io)
+          try await ServerComposition.backend(dataDir: dataDir, io: io, metrics: metrics)
         }
       } catch {
         await server.stop()

@@ -1,12 +1,14 @@
 import Backend
 import Foundation
-import Logging
+import Prometheus
 import Synchronization
 
 /// What `app serve` is made of: the backend on the data folder's database, as the embedded
 /// default opens it, and an access log on the command's stderr.
 enum ServerComposition {
-  static func backend(dataDir: String?, io: AppIO) async throws -> EmbeddedBackend {
+  static func backend(
+    dataDir: String?, io: AppIO, metrics: ServerMetrics
+  ) async throws -> EmbeddedBackend {
     let environment = io.environment
     let folder = try DataFolder.prepare(
       DataFolder.locate(option: dataDir, environment: environment))
@@ -15,7 +17,7 @@ enum ServerComposition {
       randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock(),
       likeInterval: CompositionRoot.demoLikeInterval(environment)
         ?? EmbeddedBackend.defaultLikeInterval,
-      pushFaults: try CompositionRoot.pushFaults(environment))
+      pushFaults: try CompositionRoot.pushFaults(environment), metrics: metrics)
   }
 
 }
@@ -26,6 +28,12 @@ enum ServerComposition {
 /// which happens after).
 final class BackendBehindServer: Sendable {
   private let opening = Mutex<Task<EmbeddedBackend, any Error>?>(nil)
+  /// What `GET /metrics` shows, in Prometheus's text format.
+  private let registry: PrometheusCollectorRegistry
+
+  init(registry: PrometheusCollectorRegistry) {
+    self.registry = registry
+  }
 
   /// Opens the backend; throws what opening it threw.
   func open(_ make: @escaping @Sendable () async throws -> EmbeddedBackend) async throws {
@@ -40,6 +48,11 @@ final class BackendBehindServer: Sendable {
       return BackendHTTPResponse(
         status: 200, headers: ["Content-Type": "application/json"],
         body: Data(#"{"status":"alive"}"#.utf8))
+    }
+    if request.method == "GET", request.pathSegments == ["metrics"] {
+      return BackendHTTPResponse(
+        status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+        body: Data(registry.emitToBuffer()))
     }
     guard let task = opening.withLock({ $0 }), let backend = try? await task.value else {
       return BackendHTTPResponse(

@@ -16,13 +16,17 @@ final class BackendDatabase: Sendable {
   }
 
   /// Opens (creating if needed) the backend file, readable by its owner only.
-  static func open(at url: URL) async throws -> BackendDatabase {
+  /// `statementTook`, when given, is told how long each SQL statement took (a metric).
+  static func open(
+    at url: URL, statementTook: (@Sendable (Duration) -> Void)? = nil
+  ) async throws -> BackendDatabase {
     // Processes started together must not migrate a new file at the same time.
     try await FileLock.withExclusiveLock(beside: url) {
       do {
         let checkpointer = BackgroundCheckpointer()
         let pool = try DatabasePool(
-          path: url.path, configuration: configuration(checkpointer: checkpointer))
+          path: url.path,
+          configuration: configuration(checkpointer: checkpointer, statementTook: statementTook))
         // GRDB's pool sets `synchronous = NORMAL` on its writer: the log was synced only by
         // checkpoints, so a small write was answered before anything reached the disk. FULL
         // syncs the log at every commit: what the backend answered as stored survives a
@@ -37,7 +41,9 @@ final class BackendDatabase: Sendable {
     }
   }
 
-  private static func configuration(checkpointer: BackgroundCheckpointer) -> Configuration {
+  private static func configuration(
+    checkpointer: BackgroundCheckpointer, statementTook: (@Sendable (Duration) -> Void)?
+  ) -> Configuration {
     var configuration = Configuration()
     // Another `app` process may be writing: wait for it rather than fail "database is locked".
     configuration.busyMode = .timeout(10)
@@ -48,6 +54,11 @@ final class BackendDatabase: Sendable {
       // a piece; a quarter as many calls, for about 0.2 ms more per small commit.
       try db.execute(sql: "PRAGMA page_size = 16384")
       try checkpointer.install(on: db)
+      if let statementTook {
+        db.trace(options: .profile) { event in
+          if case .profile(_, let seconds) = event { statementTook(.seconds(seconds)) }
+        }
+      }
     }
     return configuration
   }

@@ -71,6 +71,7 @@ struct AuthRoutes: BackendRoutes {
     if let wait = throttle.secondsToWait(
       username: body.username, address: address, now: backend.now())
     {
+      backend.metrics.signInThrottled()
       return .error(
         429, "too_many_attempts", "Too many failed sign-ins: try again in \(wait) s",
         retryAfter: wait)
@@ -94,6 +95,7 @@ struct AuthRoutes: BackendRoutes {
     do {
       return try await backend.hashingPool.run(work)
     } catch is PasswordHashingPool.Busy {
+      backend.metrics.signInRefusedBusy()
       throw BackendFailure(
         .error(
           503, "unavailable", "The server is busy checking other passwords: try again shortly",

@@ -19,18 +19,27 @@ final class PasswordHashingPool: Sendable {
   private let lanes: [DispatchQueue]
   /// Admitted hashes per lane, running or waiting.
   private let admitted: Mutex<[Int]>
+  /// Told the number of waiting hashes each time it changes (a metric).
+  private let waitingChanged: @Sendable (Int) -> Void
 
-  init(threads: Int, queueLimit: Int) {
+  init(
+    threads: Int, queueLimit: Int, waitingChanged: @escaping @Sendable (Int) -> Void = { _ in }
+  ) {
     precondition(threads > 0 && queueLimit >= 0)
     self.threads = threads
     self.queueLimit = queueLimit
+    self.waitingChanged = waitingChanged
     lanes = (0..<threads).map { DispatchQueue(label: "backend.password-hashing.\($0)") }
     admitted = Mutex([Int](repeating: 0, count: threads))
   }
 
   /// Hashes waiting for a thread now.
   var waiting: Int {
-    admitted.withLock { lanes in lanes.reduce(0) { $0 + max(0, $1 - 1) } }
+    admitted.withLock { Self.waiting($0) }
+  }
+
+  private static func waiting(_ lanes: [Int]) -> Int {
+    lanes.reduce(0) { $0 + max(0, $1 - 1) }
   }
 
   /// Runs `work` on one of the pool's threads and returns its result; throws `Busy` at once
@@ -41,19 +50,24 @@ final class PasswordHashingPool: Sendable {
     return try await withCheckedThrowingContinuation { continuation in
       lanes[lane].async {
         let result = Result { try work() }
-        self.admitted.withLock { $0[lane] -= 1 }
+        let waiting = self.admitted.withLock { lanes in
+          lanes[lane] -= 1
+          return Self.waiting(lanes)
+        }
+        self.waitingChanged(waiting)
         continuation.resume(with: result)
       }
     }
   }
 
   private func admit() -> Int? {
-    admitted.withLock { lanes in
-      let waiting = lanes.reduce(0) { $0 + max(0, $1 - 1) }
+    let admitted: (lane: Int, waiting: Int)? = admitted.withLock { lanes in
       let lane = lanes.indices.min { lanes[$0] < lanes[$1] } ?? 0
-      guard lanes[lane] == 0 || waiting < queueLimit else { return nil }
+      guard lanes[lane] == 0 || Self.waiting(lanes) < queueLimit else { return nil }
       lanes[lane] += 1
-      return lane
+      return (lane, Self.waiting(lanes))
     }
+    if let admitted { waitingChanged(admitted.waiting) }
+    return admitted?.lane
   }
 }

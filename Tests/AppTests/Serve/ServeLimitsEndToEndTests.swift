@@ -161,7 +161,51 @@ import Testing
     #expect(lines.contains { ($0["message"] as? String)?.hasPrefix("Stopped: ") == true })
   }
 
+  @Test func metrics_countRequestsByRoute_throttledSignIns_andDatabaseTime() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let server = try await ServeProcess.start(in: app)
+    defer { server.cancel() }
+    let port = try #require(URL(string: server.url)?.port)
+    let wrong = #"{"grant_type":"password","username":"demo","password":"wrong-password"}"#
+    for _ in 1...7 {
+      let connection = try RawHTTPConnection(port: port)
+      try await connection.send(
+        "POST /oauth/token HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+          + "Content-Length: \(wrong.utf8.count)\r\n\r\n" + wrong)
+      _ = await connection.readUntilClosed(limit: 30)
+    }
+    _ = try await Self.get("/made/up/path/\(UUID().uuidString)", port: port)
+
+    let answer = try await Self.get("/metrics", port: port)
+    let samples = Self.prometheusSamples(in: answer)
+
+    #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+    #expect(samples[#"app_http_requests_total{route="POST /oauth/token",status="401"}"#] == 6)
+    #expect(samples[#"app_http_requests_total{route="POST /oauth/token",status="429"}"#] == 1)
+    #expect(samples[#"app_http_requests_total{route="other",status="404"}"#] == 1)
+    #expect(samples["app_sign_ins_throttled_total"] == 1)
+    #expect(samples["app_password_hashing_waiting"] == 0)
+    #expect((samples["app_database_statement_duration_seconds_count"] ?? 0) > 0)
+    #expect(
+      samples[#"app_http_request_duration_seconds_count{route="POST /oauth/token"}"#] == 7)
+    #expect(!answer.contains("made/up"), "a stranger's path never becomes a label")
+  }
+
   // MARK: - Helpers
+
+  /// `name{labels} value` lines of Prometheus's text format, comments left out.
+  private static func prometheusSamples(in answer: String) -> [String: Double] {
+    let body = answer.components(separatedBy: "\r\n\r\n").dropFirst().joined()
+    var samples: [String: Double] = [:]
+    for line in body.split(separator: "\n") where !line.hasPrefix("#") {
+      guard let space = line.lastIndex(of: " "),
+        let value = Double(line[line.index(after: space)...])
+      else { continue }
+      samples[String(line[..<space])] = value
+    }
+    return samples
+  }
 
   private static func get(_ path: String, port: Int, headers: String = "") async throws -> String {
     let connection = try RawHTTPConnection(port: port)
