@@ -1,4 +1,5 @@
 import ArgumentParser
+import Data
 import Foundation
 
 /// Options every command takes, with their environment-variable fallbacks.
@@ -17,6 +18,13 @@ struct GlobalOptions: ParsableArguments {
       valueName: "dir"))
   var dataDir: String?
 
+  @Option(
+    name: .customLong("ca-cert"),
+    help: ArgumentHelp(
+      "A PEM certificate authority to trust for an https --api-url, beside the system's (env APP_CA_CERT).",
+      valueName: "file"))
+  var caCertificate: String?
+
   @Flag(help: "Print one JSON document on stdout instead of text.")
   var json = false
 
@@ -27,6 +35,14 @@ struct GlobalOptions: ParsableArguments {
     // Given and blank is a slip (an unset variable in a script), not a wish for the default.
     try OptionChecks.notBlank(apiURL, "--api-url")
     try OptionChecks.notBlank(dataDir, "--data-dir")
+    try OptionChecks.notBlank(caCertificate, "--ca-cert")
+    if let file = resolvedCACertificateFile {
+      do {
+        _ = try TrustedCertificateAuthority(file: file)
+      } catch {
+        throw ValidationError("--ca-cert: \(error).")
+      }
+    }
     if let raw = resolvedAPIURLString {
       guard let url = Self.parseAPIURL(raw) else {
         throw ValidationError(
@@ -34,6 +50,12 @@ struct GlobalOptions: ParsableArguments {
       }
       try Self.checkPort(of: url, flag: "--api-url")
     }
+  }
+
+  /// The file of `--ca-cert`, or of APP_CA_CERT.
+  var resolvedCACertificateFile: String? {
+    let value = caCertificate ?? AppIO.current.environment["APP_CA_CERT"]
+    return value?.isEmpty == false ? value : nil
   }
 
   var resolvedAPIURLString: String? {

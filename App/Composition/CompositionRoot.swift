@@ -75,7 +75,10 @@ struct CompositionRoot {
     if let apiURL = options.resolvedAPIURL {
       backend = .remote(apiURL)
       endpoint = APIEndpoint(baseURL: apiURL)
-      client = io.seams.httpClient ?? AsyncHTTPClientAdapter()
+      // Checked when the options were parsed: a file that cannot be read never gets here.
+      let authority = try options.resolvedCACertificateFile.map(
+        TrustedCertificateAuthority.init(file:))
+      client = io.seams.httpClient ?? AsyncHTTPClientAdapter(trusting: authority)
     } else {
       backend = .embedded(dataFolder: dataFolder.url)
       endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)

@@ -53,6 +53,17 @@ extension AppCommand {
     var maxConnections = 1_024
 
     @Option(
+      name: .customLong("tls-cert"),
+      help: ArgumentHelp(
+        "Serve https with this PEM certificate chain (with --tls-key).", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(
+      name: .customLong("tls-key"),
+      help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
+    @Option(
       name: .customLong("log-format"),
       help: "The access log's format: text, for a person, or json, one object per line.")
     var logFormat: ServerLog.Format = .text
@@ -71,6 +82,11 @@ extension AppCommand {
       guard (1...1_000_000).contains(maxConnections) else {
         throw ValidationError("--max-connections must be between 1 and 1000000.")
       }
+      guard (tlsCertificate == nil) == (tlsKey == nil) else {
+        throw ValidationError("--tls-cert and --tls-key go together: give both, or neither.")
+      }
+      try OptionChecks.notBlank(tlsCertificate, "--tls-cert")
+      try OptionChecks.notBlank(tlsKey, "--tls-key")
 
       try OptionChecks.notBlank(dataDir, "--data-dir")
     }
@@ -85,6 +101,9 @@ extension AppCommand {
       let server: BackendHTTPServer
       let backend = BackendBehindServer(registry: registry)
       do {
+        let tls = try tlsCertificate.map {
+          try ServerTLS(certificateFile: $0, keyFile: tlsKey ?? "")
+        }
         server = try await BackendHTTPServer.start(
           .init(
             host: host, port: port,
@@ -96,7 +115,7 @@ extension AppCommand {
                 duration: .microseconds(Int64(entry.milliseconds * 1000)))
             },
             bodyLimits: BodyLimits(messages: messageLimit << 20),
-            idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections),
+            idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls),
           handler: backend.handle)
       } catch {
         throw console.fail(

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -32,12 +33,14 @@ public final class BackendHTTPServer: Sendable {
     public var idleTimeout: Duration
     /// Connections open at once; past this, new ones wait to be accepted.
     public var maxConnections: Int
+    /// Serves https with this certificate and key; nil serves plain http.
+    public var tls: ServerTLS?
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
       accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
       bodyLimits: BodyLimits = BodyLimits(), idleTimeout: Duration = .seconds(30),
-      maxConnections: Int = 1_024
+      maxConnections: Int = 1_024, tls: ServerTLS? = nil
     ) {
       self.host = host
       self.port = port
@@ -46,6 +49,7 @@ public final class BackendHTTPServer: Sendable {
       self.bodyLimits = bodyLimits
       self.idleTimeout = idleTimeout
       self.maxConnections = maxConnections
+      self.tls = tls
     }
 
     /// Header limits far above what any client of the API sends (a bearer token, a content
@@ -57,12 +61,18 @@ public final class BackendHTTPServer: Sendable {
   /// The port the server listens on (the one picked, when 0 was asked for).
   public let port: Int
   public let host: String
+  /// Whether it serves https.
+  public let isSecure: Bool
   private let services: ServiceGroup
   private let running: Task<Void, any Error>
 
-  private init(host: String, port: Int, services: ServiceGroup, running: Task<Void, any Error>) {
+  private init(
+    host: String, port: Int, isSecure: Bool, services: ServiceGroup,
+    running: Task<Void, any Error>
+  ) {
     self.host = host
     self.port = port
+    self.isSecure = isSecure
     self.services = services
     self.running = running
   }
@@ -104,10 +114,7 @@ public final class BackendHTTPServer: Sendable {
         response.headers[.init("X-Request-ID")!] = requestID
         return response
       },
-      server: .http1(
-        configuration: .init(
-          idleTimeout: TimeAmount(configuration.idleTimeout),
-          httpDecoderConfiguration: Configuration.headerLimits)),
+      server: try serverBuilder(configuration),
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port),
         availableConnectionsDelegate: MaximumAvailableConnections(
@@ -144,10 +151,21 @@ public final class BackendHTTPServer: Sendable {
         "cannot serve on \(configuration.host):\(configuration.port): \(reason)")
     }
     return BackendHTTPServer(
-      host: configuration.host, port: port, services: services, running: running)
+      host: configuration.host, port: port, isSecure: configuration.tls != nil,
+      services: services, running: running)
   }
 
-  public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
+  public var baseURL: URL { URL(string: "\(isSecure ? "https" : "http")://\(host):\(port)")! }
+
+  /// Plain HTTP/1.1, or the same inside TLS.
+  private static func serverBuilder(_ configuration: Configuration) throws -> HTTPServerBuilder {
+    let http1 = HTTPServerBuilder.http1(
+      configuration: .init(
+        idleTimeout: TimeAmount(configuration.idleTimeout),
+        httpDecoderConfiguration: Configuration.headerLimits))
+    guard let tls = configuration.tls else { return http1 }
+    return try .tls(http1, tlsConfiguration: tls.configuration)
+  }
 
   /// Stops listening and returns once the port is closed and every request in flight has
   /// been answered. A handler that holds its answer must be released first.

@@ -20,6 +20,9 @@ public enum RemoteAPIError: Error, Equatable, Sendable {
   /// The request's body is over the server's limit for that endpoint (HTTP 413);
   /// `description` is the server's own words, which may name the limit.
   case bodyTooLarge(description: String?)
+  /// The server's TLS certificate was refused: `reason` says how (an issuer not trusted, a
+  /// name that does not match).
+  case untrustedCertificate(reason: String)
   /// The server is overloaded or shutting down (HTTP 503); `retryAfter` as for 429, and
   /// `description` the server's own words, when it gave some.
   case unavailable(retryAfter: Int?, description: String?)
@@ -38,6 +41,7 @@ extension RemoteAPIError: CustomStringConvertible {
     case .invalidResponse(let reason): "unreadable answer: \(reason)"
     case .tooManyAttempts(let seconds): "too many attempts" + Self.wait(seconds)
     case .bodyTooLarge: "request too large"
+    case .untrustedCertificate(let reason): "certificate refused: \(reason)"
     case .unavailable(let seconds, let description):
       "server unavailable" + (description.map { ": \($0)" } ?? "") + Self.wait(seconds)
     }

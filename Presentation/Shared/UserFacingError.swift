@@ -159,6 +159,13 @@ public struct UserFacingError: Error, Equatable, Sendable {
       return UserFacingError(
         code: "too_many_attempts", message: "Too many attempts: \(tryAgain(in: seconds)).",
         remedy: .retryLater, retryAfter: seconds)
+    case .untrustedCertificate(let reason):
+      return UserFacingError(
+        code: "untrusted_certificate",
+        message: "The server's TLS certificate is not trusted: \(reason).",
+        hint:
+          "If the server's certificate comes from an authority of its own, trust that authority with --ca-cert FILE (or APP_CA_CERT).",
+        remedy: .none)
     case .bodyTooLarge(let description):
       let limit = description.map { " (the server says: \($0))" } ?? ""
       return UserFacingError(

@@ -4,6 +4,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
+import Synchronization
 
 /// The live `HTTPClient`: AsyncHTTPClient on SwiftNIO, with a deadline on every request.
 ///
@@ -19,10 +21,17 @@ public struct AsyncHTTPClientAdapter: HTTPClient {
 
   private let timeout: Duration
   private let maximumBodySize: Int
+  private let client: AsyncHTTPClient.HTTPClient
 
-  public init(timeout: Duration = defaultTimeout, maximumBodySize: Int = defaultMaximumBodySize) {
+  /// `trusting` is a PEM certificate authority trusted beside the system's (a server with a
+  /// certificate of its own making); see `TrustedCertificateAuthority`.
+  public init(
+    timeout: Duration = defaultTimeout, maximumBodySize: Int = defaultMaximumBodySize,
+    trusting authority: TrustedCertificateAuthority? = nil
+  ) {
     self.timeout = timeout
     self.maximumBodySize = maximumBodySize
+    self.client = authority.map(Self.client(trusting:)) ?? Self.shared
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -30,7 +39,7 @@ public struct AsyncHTTPClientAdapter: HTTPClient {
     // after 15 s" means.
     let deadline = NIODeadline.now() + TimeAmount(timeout)
     do {
-      let response = try await Self.client.execute(Self.clientRequest(request), deadline: deadline)
+      let response = try await client.execute(Self.clientRequest(request), deadline: deadline)
       let body = try await collect(response)
       return HTTPResponse(
         status: Int(response.status.code), body: body,
@@ -72,11 +81,32 @@ public struct AsyncHTTPClientAdapter: HTTPClient {
   /// lives as long as the process (AsyncHTTPClient requires a shutdown only before a client
   /// is released). Created at the first request, so a command that sends none starts no
   /// event loop.
-  private static let client = AsyncHTTPClient.HTTPClient(
-    eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+  private static let shared = AsyncHTTPClient.HTTPClient(
+    eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration())
 
-  private static var configuration: AsyncHTTPClient.HTTPClient.Configuration {
+  /// A client per trusted authority, for the process's life as the shared one.
+  private static let trustingClients = Mutex<[String: AsyncHTTPClient.HTTPClient]>([:])
+
+  private static func client(trusting authority: TrustedCertificateAuthority)
+    -> AsyncHTTPClient.HTTPClient
+  {
+    trustingClients.withLock { clients in
+      if let client = clients[authority.file] { return client }
+      var tls = TLSConfiguration.makeClientConfiguration()
+      tls.additionalTrustRoots = [.certificates(authority.certificates)]
+      let client = AsyncHTTPClient.HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+        configuration: configuration(tls: tls))
+      clients[authority.file] = client
+      return client
+    }
+  }
+
+  private static func configuration(tls: TLSConfiguration? = nil)
+    -> AsyncHTTPClient.HTTPClient.Configuration
+  {
     var configuration = AsyncHTTPClient.HTTPClient.Configuration()
+    configuration.tlsConfiguration = tls
     // A refused connection is "server down" at once, as it was with URLSession; by default
     // the pool would retry it until the deadline, 15 s later.
     configuration.connectionPool.retryConnectionEstablishment = false

@@ -21,9 +21,10 @@ enum AsyncHTTPClientErrorMapper {
       return error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil)
         ? RemoteAPIError.unreachable(reason: "unknown host \(host)")
         : RemoteAPIError.unreachable(reason: "could not connect to \(host)")
+    case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+      return RemoteAPIError.untrustedCertificate(reason: "it is not made out to \(host)")
     case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
-      return RemoteAPIError.unreachable(
-        reason: "no secure connection to \(host) (its TLS certificate)")
+      return RemoteAPIError.untrustedCertificate(reason: certificateProblem(error, host: host))
     case is HTTPParserError:
       return RemoteAPIError.invalidResponse(reason: "\(host) sent a malformed HTTP response")
     case let error as AnswerTooLarge:
@@ -34,6 +35,18 @@ enum AsyncHTTPClientErrorMapper {
     default:
       return RemoteAPIError.unreachable(reason: "\(host) could not be reached (\(error))")
     }
+  }
+
+  /// BoringSSL's words for a refused certificate, as a person can act on them.
+  private static func certificateProblem(_ error: any Error, host: String) -> String {
+    let text = "\(error)"
+    if text.contains("CERTIFICATE_VERIFY_FAILED") {
+      return "\(host) showed a certificate whose issuer this machine does not trust"
+    }
+    if text.contains("WRONG_VERSION_NUMBER") {
+      return "\(host) does not speak TLS (is it an http:// server?)"
+    }
+    return "no secure connection to \(host) (\(text))"
   }
 
   /// What the system says when a connection cannot be made or breaks: the server is down,
