@@ -50,8 +50,9 @@ final class SignInThrottle: Sendable {
   func secondsToWait(username: String, address: String?, now: Date) -> Int? {
     let keys = Self.keys(username: username, address: address)
     let waitUntil = failures.withLock { failures in
-      keys.compactMap { key in
-        failures[key].map { forgotten($0, now: now) ? nil : $0.waitUntil } ?? nil
+      keys.compactMap { key -> Date? in
+        guard let record = failures[key], !forgotten(record, now: now) else { return nil }
+        return record.waitUntil
       }.max()
     }
     guard let waitUntil, waitUntil > now else { return nil }

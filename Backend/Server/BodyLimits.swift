@@ -14,7 +14,7 @@ public struct BodyLimits: Sendable, Equatable {
 
   /// The limit of a route. `path` may carry a prefix (a test server's `/api/v1`).
   func limit(method: String, path: String) -> Int {
-    method == "POST" && (path == "/messages" || path.hasSuffix("/messages")) ? messages : other
+    method == "POST" && path.hasSuffix("/messages") ? messages : other
   }
 
   /// API.md's `413 body_too_large`, naming the limit. The server closes the connection
