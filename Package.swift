@@ -88,6 +88,8 @@ let package = Package(
         "JSONTape",
         "CLibSecret",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // `sqlite3_file_control`'s check that the open file is still the one at its path.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),

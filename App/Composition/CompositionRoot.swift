@@ -113,17 +113,22 @@ struct CompositionRoot {
   static let backendFileName = "embedded-backend.sqlite"
 
   /// The app's own database (likes cache, unblur state), and what was done if the file was
-  /// unreadable.
-  func openAppDatabase() async throws -> (AppDatabase, AppDatabase.Recovery) {
-    try await AppDatabase.open(at: appDatabaseFile, now: Date())
+  /// unreadable. `notice` is told what was done when the connection fails later in the
+  /// session and the file, opened again, was unreadable too.
+  func openAppDatabase(
+    notice: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws -> (AppDatabase, AppDatabase.Recovery) {
+    try await AppDatabase.open(at: appDatabaseFile, reopened: { $0.notice.map(notice) })
   }
 
   /// The app's database, opened only when its file is there already: nil, and nothing
   /// created, otherwise.
-  func openExistingAppDatabase() async -> Result<(AppDatabase, AppDatabase.Recovery), any Error>? {
+  func openExistingAppDatabase(
+    notice: @escaping @Sendable (String) -> Void
+  ) async -> Result<(AppDatabase, AppDatabase.Recovery), any Error>? {
     guard FileManager.default.fileExists(atPath: appDatabaseFile.path) else { return nil }
     do {
-      return .success(try await openAppDatabase())
+      return .success(try await openAppDatabase(notice: notice))
     } catch {
       return .failure(error)
     }
@@ -147,7 +152,7 @@ struct CompositionRoot {
     return SignOutUseCase(
       repository: sessionRepository,
       localData: GRDBLocalAccountData(
-        openDatabase: { try await AppDatabase.open(at: databaseFile, now: Date()).0 },
+        openDatabase: { try await AppDatabase.open(at: databaseFile).0 },
         accountKey: { Self.cacheAccount(server: server, username: $0) }))
   }
 

@@ -21,7 +21,9 @@ struct LikesComposition {
     let root = command.root
     // An existing cache is opened while the keyring is asked whose it is: the two waits
     // (a D-Bus exchange, a file lock and SQLite's set-up) overlap instead of adding up.
-    async let existingDatabase = root.openExistingAppDatabase()
+    // A file found unreadable when it is opened again mid-session is said like one found now.
+    let reopenedNotice: @Sendable (String) -> Void = { console.warning($0) }
+    async let existingDatabase = root.openExistingAppDatabase(notice: reopenedNotice)
     // The account alone: a cached page needs no token, and reading one costs the keyring an
     // encrypted exchange. Requests read the token when they are made (`SignedInAccess`).
     let username: String?
@@ -40,7 +42,11 @@ struct LikesComposition {
     }
     do {
       let (database, recovery) =
-        if let opened { try opened.get() } else { try await root.openAppDatabase() }
+        if let opened {
+          try opened.get()
+        } else {
+          try await root.openAppDatabase(notice: reopenedNotice)
+        }
       if let notice = recovery.notice { console.warning(notice) }
       environment = command.root.likesEnvironment(database: database, username: username)
       // Open until the process exits: closing SQLite's last connection checkpoints the WAL

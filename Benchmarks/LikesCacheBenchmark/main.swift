@@ -23,7 +23,7 @@ let folder =
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { if keptFolder == nil { try? FileManager.default.removeItem(at: folder) } }
 let (database, _) = try await AppDatabase.open(
-  at: folder.appendingPathComponent("app.sqlite"), now: Date())
+  at: folder.appendingPathComponent("app.sqlite"))
 let cache = GRDBLikesCache(database: database, account: "benchmark|demo")
 
 let fetchedAt = Date()

@@ -4,13 +4,14 @@ import SystemSupport
 
 /// The app's own database: the likes cache and the unblur state, one file in the data
 /// folder. Modelled on GRDB's demo `AppDatabase`: migrations never edited once shipped,
-/// opened in memory for tests.
+/// opened in memory for tests. Its connection is opened once, and again only when it fails
+/// (`ReopeningConnection`).
 public final class AppDatabase: Sendable {
-  let writer: any DatabaseWriter
+  private let connection: ReopeningConnection
 
-  init(_ writer: any DatabaseWriter) throws {
-    self.writer = writer
-    try Self.migrator.migrate(writer)
+  /// `writer` is migrated already.
+  private init(_ writer: any DatabaseWriter, reopen: ReopeningConnection.Reopen?) {
+    connection = ReopeningConnection(writer, reopen: reopen)
   }
 
   /// What happened to an unreadable file, for the person to be told.
@@ -21,14 +22,40 @@ public final class AppDatabase: Sendable {
   }
 
   /// Opens the file (WAL, owner-only), or, when it is corrupt or not a database at all,
-  /// moves it aside and starts a new one: a cache can always be fetched again.
-  public static func open(at url: URL, now: Date) async throws -> (AppDatabase, Recovery) {
-    try await FileLock.withExclusiveLock(beside: url) { try openOrRebuild(at: url, now: now) }
+  /// moves it aside and starts a new one: a cache can always be fetched again. When the
+  /// connection fails later, the file is opened again the same way and `reopened` is told
+  /// what was done; `now` names a file moved aside.
+  public static func open(
+    at url: URL, now: @escaping @Sendable () -> Date = Date.init,
+    reopened: @escaping @Sendable (Recovery) -> Void = { _ in }
+  ) async throws -> (AppDatabase, Recovery) {
+    let (writer, recovery) = try await openLocked(at: url, now: now(), checkingEveryPage: false)
+    let database = AppDatabase(writer) { failure in
+      let (writer, recovery) = try await openLocked(
+        at: url, now: now(), checkingEveryPage: failure == .corrupt)
+      reopened(recovery)
+      return writer
+    }
+    return (database, recovery)
   }
 
-  private static func openOrRebuild(at url: URL, now: Date) throws -> (AppDatabase, Recovery) {
+  private static func openLocked(
+    at url: URL, now: Date, checkingEveryPage: Bool
+  ) async throws -> (any DatabaseWriter, Recovery) {
+    // Migrated under the lock too: two processes opening a new file migrate it once.
+    try await FileLock.withExclusiveLock(beside: url) {
+      let (writer, recovery) = try openOrRebuild(
+        at: url, now: now, checkingEveryPage: checkingEveryPage)
+      try migrator.migrate(writer)
+      return (writer, recovery)
+    }
+  }
+
+  private static func openOrRebuild(
+    at url: URL, now: Date, checkingEveryPage: Bool
+  ) throws -> (any DatabaseWriter, Recovery) {
     do {
-      return (try openPool(at: url), .none)
+      return (try openQueue(at: url, checkingEveryPage: checkingEveryPage), .none)
     } catch let error as DatabaseError
       where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
     {
@@ -38,20 +65,34 @@ public final class AppDatabase: Sendable {
       for suffix in ["-wal", "-shm"] {
         try? FileManager.default.removeItem(atPath: url.path + suffix)
       }
-      return (try openPool(at: url), .rebuilt(movedTo: aside.path))
+      return (try openQueue(at: url, checkingEveryPage: false), .rebuilt(movedTo: aside.path))
     }
   }
 
+  /// A read on the current connection, opened again first if it failed.
+  func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+    try await connection.read(body)
+  }
+
+  /// A write transaction on the current connection, opened again first if it failed.
+  func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+    try await connection.write(body)
+  }
+
   /// SQLite's own check of every page and index: true when the file is sound.
-  public func isIntact() throws -> Bool {
-    try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] }
+  public func isIntact() async throws -> Bool {
+    try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] }
   }
 
   public static func inMemory() throws -> AppDatabase {
-    try AppDatabase(DatabaseQueue())
+    let queue = try DatabaseQueue()
+    try migrator.migrate(queue)
+    return AppDatabase(queue, reopen: nil)
   }
 
-  private static func openPool(at url: URL) throws -> AppDatabase {
+  /// `checkingEveryPage`: after SQLite found a damaged page, a file whose header still reads
+  /// is checked page by page, and moved aside like a file that is not a database at all.
+  private static func openQueue(at url: URL, checkingEveryPage: Bool) throws -> DatabaseQueue {
     var configuration = Configuration()
     // Several `app` processes may share the file: wait for a writer instead of failing.
     configuration.busyMode = .timeout(10)
@@ -66,9 +107,12 @@ public final class AppDatabase: Sendable {
     let queue = try DatabaseQueue(path: url.path, configuration: configuration)
     // A file that is not a database fails only when first read: read it now.
     _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
-    let database = try AppDatabase(queue)
+    if checkingEveryPage {
+      let sound = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+      if sound != ["ok"] { throw DatabaseError(resultCode: .SQLITE_CORRUPT) }
+    }
     try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-    return database
+    return queue
   }
 
   private static var migrator: DatabaseMigrator {

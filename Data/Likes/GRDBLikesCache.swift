@@ -15,7 +15,7 @@ public struct GRDBLikesCache: LikesCache {
   }
 
   public func page(_ number: Int, batchSize: Int) async throws -> CachedLikesPage? {
-    try await database.writer.read { [account] db in
+    try await database.read { [account] db in
       guard
         let meta = try Row.fetchOne(
           db,
@@ -44,7 +44,7 @@ public struct GRDBLikesCache: LikesCache {
   /// Stores many pages in one transaction: a crash leaves all the old pages or all the new
   /// ones, never a mix.
   public func store(_ pages: [(number: Int, page: CachedLikesPage)], batchSize: Int) async throws {
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       let deleteRows = try db.cachedStatement(
         sql: "DELETE FROM likedYou WHERE account = ? AND batchSize = ? AND page = ?")
       let upsertPage = try db.cachedStatement(
@@ -73,7 +73,7 @@ public struct GRDBLikesCache: LikesCache {
 
   public func rememberShown(_ users: [LikedUser]) async throws {
     guard !users.isEmpty else { return }
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       let upsert = try db.cachedStatement(
         sql: """
           INSERT OR REPLACE INTO shownLike (account, id, userName, avatarURL)
@@ -86,7 +86,7 @@ public struct GRDBLikesCache: LikesCache {
   }
 
   public func shownLikes(withIDPrefix prefix: String) async throws -> [LikedUser] {
-    try await database.writer.read { [account] db in
+    try await database.read { [account] db in
       // A range on the primary key (account, id) rather than LIKE, which SQLite would scan.
       try Row.fetchAll(
         db,
@@ -98,14 +98,14 @@ public struct GRDBLikesCache: LikesCache {
   }
 
   public func invalidateLikes() async throws {
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       try db.execute(sql: "DELETE FROM likedYou WHERE account = ?", arguments: [account])
       try db.execute(sql: "DELETE FROM likedYouPage WHERE account = ?", arguments: [account])
     }
   }
 
   public func mutuals() async throws -> CachedLikesPage? {
-    try await database.writer.read { [account] db in
+    try await database.read { [account] db in
       guard
         let fetchedAt = try Double.fetchOne(
           db, sql: "SELECT fetchedAt FROM mutualList WHERE account = ?", arguments: [account])
@@ -120,7 +120,7 @@ public struct GRDBLikesCache: LikesCache {
   }
 
   public func storeMutuals(_ page: CachedLikesPage) async throws {
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       try db.execute(sql: "DELETE FROM mutual WHERE account = ?", arguments: [account])
       try db.execute(
         sql: "INSERT OR REPLACE INTO mutualList (account, fetchedAt) VALUES (?, ?)",
@@ -134,7 +134,7 @@ public struct GRDBLikesCache: LikesCache {
   }
 
   public func deleteAll() async throws {
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       for table in [
         "likedYou", "likedYouPage", "mutual", "mutualList", "notificationCenterState", "shownLike",
       ] {
@@ -160,7 +160,7 @@ public struct GRDBNCStateStore: NCStateStore {
   }
 
   public func unblurEndDate() async throws -> Date? {
-    try await database.writer.read { [account] db in
+    try await database.read { [account] db in
       try Double.fetchOne(
         db, sql: "SELECT unblurEndDate FROM notificationCenterState WHERE account = ?",
         arguments: [account]
@@ -169,7 +169,7 @@ public struct GRDBNCStateStore: NCStateStore {
   }
 
   public func setUnblurEndDate(_ date: Date?) async throws {
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       // An upsert, not a replace: the badge in the same row must survive.
       try db.execute(
         sql: """
@@ -181,7 +181,7 @@ public struct GRDBNCStateStore: NCStateStore {
   }
 
   public func unreadCount() async throws -> Int {
-    try await database.writer.read { [account] db in
+    try await database.read { [account] db in
       try Int.fetchOne(
         db, sql: "SELECT unread FROM notificationCenterState WHERE account = ?",
         arguments: [account]) ?? 0
@@ -189,7 +189,7 @@ public struct GRDBNCStateStore: NCStateStore {
   }
 
   public func addUnread(_ count: Int) async throws -> Int {
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       try db.execute(
         sql: """
           INSERT INTO notificationCenterState (account, unread) VALUES (?, ?)
@@ -203,7 +203,7 @@ public struct GRDBNCStateStore: NCStateStore {
   }
 
   public func clearUnread() async throws {
-    try await database.writer.write { [account] db in
+    try await database.write { [account] db in
       try db.execute(
         sql: "UPDATE notificationCenterState SET unread = 0 WHERE account = ?", arguments: [account]
       )

@@ -36,9 +36,9 @@ import Testing
 
     #expect(status == 128 + SIGKILL, "the writer was killed, not finished")
     let (database, recovery) = try await AppDatabase.open(
-      at: folder.appendingPathComponent("app.sqlite"), now: Date())
+      at: folder.appendingPathComponent("app.sqlite"))
     #expect(recovery == .none)
-    #expect(try database.isIntact())
+    #expect(try await database.isIntact())
     let cache = GRDBLikesCache(database: database, account: "benchmark|demo")
     for number in [1, 2, 25_000, 50_000] {
       let page = try await cache.page(number, batchSize: 20)

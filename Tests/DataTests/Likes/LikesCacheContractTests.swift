@@ -89,7 +89,7 @@ import Testing
     try Data(repeating: 0x42, count: 8192).write(to: file)
 
     let (database, recovery) = try await AppDatabase.open(
-      at: file, now: Date(timeIntervalSince1970: 1_800_000_000))
+      at: file, now: { Date(timeIntervalSince1970: 1_800_000_000) })
 
     #expect(
       recovery
