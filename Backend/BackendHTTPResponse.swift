@@ -20,6 +20,11 @@ public struct BackendHTTPResponse: Sendable, Equatable {
       body: try! encoder.encode(value))
   }
 
+  /// JSON written by hand, for the answers asked most.
+  static func json(_ status: Int, bytes: Data) -> BackendHTTPResponse {
+    BackendHTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)
+  }
+
   /// The contract's error body: `{"error": code, "error_description": text}`.
   static func error(_ status: Int, _ code: String, _ description: String) -> BackendHTTPResponse {
     json(status, ["error": code, "error_description": description])

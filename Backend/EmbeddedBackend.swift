@@ -146,8 +146,18 @@ public final class EmbeddedBackend: Sendable {
     UUIDText.version4(from: randomBytes(16))
   }
 
+  /// The SHA-256 of a token in lowercase hex, the key of its row. Every signed-in request
+  /// computes it: written digit by digit, as `String(format:)` per byte cost more than the
+  /// hash.
   static func hash(token: String) -> String {
-    SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    var hex: [UInt8] = []
+    hex.reserveCapacity(2 * SHA256.byteCount)
+    for byte in SHA256.hash(data: Data(token.utf8)) {
+      hex.append(digits[Int(byte >> 4)])
+      hex.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: hex, as: UTF8.self)
   }
 
   func seedDemoAccountIfEmpty() throws {

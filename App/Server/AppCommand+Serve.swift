@@ -115,7 +115,8 @@ extension AppCommand {
                 duration: .microseconds(Int64(entry.milliseconds * 1000)))
             },
             bodyLimits: BodyLimits(messages: messageLimit << 20),
-            idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls),
+            idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls,
+            executor: EmbeddedBackend.executor),
           handler: backend.handle)
       } catch {
         throw console.fail(

@@ -11,15 +11,7 @@ struct IncomingLike: Equatable, Sendable {
 extension BackendDatabase {
   /// Gives an account its starting likes, once.
   func seedLikesIfNeeded(accountID: String, makeLikes: () -> [IncomingLike]) throws {
-    try writer.write { db in
-      guard
-        try !Bool.fetchOne(
-          db, sql: "SELECT EXISTS (SELECT 1 FROM likesSeeded WHERE accountID = ?)",
-          arguments: [accountID])!
-      else {
-        return
-      }
-      try db.execute(sql: "INSERT INTO likesSeeded (accountID) VALUES (?)", arguments: [accountID])
+    try likesSeeded.seedOnce(accountID: accountID, in: writer) { db in
       for like in makeLikes() {
         try Self.insert(like, for: accountID, in: db)
       }
@@ -33,14 +25,14 @@ extension BackendDatabase {
     // A page whose offset does not fit in an Int lies past any list that can exist: empty.
     let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
     guard !overflowed else { return ([], false) }
-    return try writer.read { db in
-      let rows = try Row.fetchAll(
-        db,
+    return try readWithoutTransaction { db in
+      // Every likes page: compiled once per connection.
+      let statement = try db.cachedStatement(
         sql: """
           SELECT id, userName, avatarURL FROM incomingLike
           WHERE accountID = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?
-          """,
-        arguments: [accountID, batchSize + 1, offset])
+          """)
+      let rows = try Row.fetchAll(statement, arguments: [accountID, batchSize + 1, offset])
       let likes = rows.prefix(batchSize).map(Self.like)
       return (Array(likes), rows.count > batchSize)
     }

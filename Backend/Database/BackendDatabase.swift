@@ -9,6 +9,8 @@ import SystemSupport
 /// A `DatabasePool` in WAL mode lets several `app` processes use the same file at once.
 final class BackendDatabase: Sendable {
   let writer: any DatabaseWriter
+  let likesSeeded = SeededAccounts(table: "likesSeeded")
+  let conversationsSeeded = SeededAccounts(table: "conversationsSeeded")
 
   init(_ writer: any DatabaseWriter) throws {
     self.writer = writer
@@ -47,6 +49,9 @@ final class BackendDatabase: Sendable {
     var configuration = Configuration()
     // Another `app` process may be writing: wait for it rather than fail "database is locked".
     configuration.busyMode = .timeout(10)
+    // A reader for every lane of the executor that reads: a request never waits for a
+    // reader another request holds (five, GRDB's default, queued reads behind a semaphore).
+    configuration.maximumReaderCount = RequestExecutor.defaultLaneCount
     configuration.prepareDatabase { db in
       // Pages of 16 KiB rather than SQLite's 4 KiB, for a new file (an existing one keeps
       // its own: WAL mode cannot change it). A message of 10 MB is a chain of pages, each
@@ -200,13 +205,27 @@ extension BackendDatabase {
   }
 
   /// The account a token belongs to, if the token exists and has not expired at `now`.
+  /// Every signed-in request asks this: one prepared statement, kept by the connection,
+  /// rather than a query built and compiled for each request, and read without a
+  /// transaction (see `readWithoutTransaction`).
   func account(tokenHash: String, now: Date) throws -> AccountRecord? {
-    try writer.read { db in
-      guard let token = try TokenRecord.fetchOne(db, key: tokenHash),
-        token.isValid(at: now)
-      else { return nil }
-      return try AccountRecord.fetchOne(db, key: token.accountID)
+    try readWithoutTransaction { db in
+      let statement = try db.cachedStatement(
+        sql: """
+          SELECT account.* FROM token JOIN account ON account.id = token.accountID
+          WHERE token.tokenHash = ? AND token.createdAt + token.expiresIn > ?
+          """)
+      return try AccountRecord.fetchOne(
+        statement, arguments: [tokenHash, Int(now.timeIntervalSince1970)])
     }
+  }
+
+  /// A read outside any transaction, for one statement (SQLite reads a statement from one
+  /// snapshot of the file anyway) or statements that need not see the same snapshot. The
+  /// BEGIN and COMMIT that `read` puts around them cost more than the statements of the most
+  /// asked reads.
+  func readWithoutTransaction<T>(_ statement: (Database) throws -> T) throws -> T {
+    try writer.unsafeRead(statement)
   }
 
   /// Returns whether the token existed.
@@ -235,7 +254,11 @@ extension BackendDatabase {
   /// One person's messages in the account's conversations, or nil for somebody unknown.
   func conversation(accountID: String, with name: String) throws -> [MessageRecord]? {
     try seedConversationsIfNeeded(accountID: accountID)
-    return try writer.read { db in try Self.conversation(accountID: accountID, with: name, in: db) }
+    // Mostly one statement; when two, a person added between them is only seen a moment
+    // early, and nobody is ever removed.
+    return try readWithoutTransaction { db in
+      try Self.conversation(accountID: accountID, with: name, in: db)
+    }
   }
 
   /// Adds a message to the account's conversation with `name`, creating the person if
@@ -258,18 +281,7 @@ extension BackendDatabase {
   }
 
   private func seedConversationsIfNeeded(accountID: String) throws {
-    let seeded = try writer.read { db in
-      try Bool.fetchOne(
-        db, sql: "SELECT EXISTS (SELECT 1 FROM conversationsSeeded WHERE accountID = ?)",
-        arguments: [accountID])!
-    }
-    guard !seeded else { return }
-    try writer.write { db in
-      // Checked again inside the write: two first requests at once seed once.
-      try db.execute(
-        sql: "INSERT OR IGNORE INTO conversationsSeeded (accountID) VALUES (?)",
-        arguments: [accountID])
-      guard db.changesCount > 0 else { return }
+    try conversationsSeeded.seedOnce(accountID: accountID, in: writer) { db in
       try SeededConversations.insert(for: accountID, into: db)
     }
   }
@@ -277,12 +289,14 @@ extension BackendDatabase {
   private static func conversation(accountID: String, with name: String, in db: Database) throws
     -> [MessageRecord]?
   {
-    guard try PersonRecord.exists(db, key: ["accountID": accountID, "name": name]) else {
-      return nil
-    }
-    return try MessageRecord.filter(
-      MessageRecord.Columns.accountID == accountID && MessageRecord.Columns.person == name
-    )
-    .order(MessageRecord.Columns.id).fetchAll(db)
+    // Every read of a conversation: statements compiled once per connection, and the
+    // person looked up only when there are no messages, to tell nobody from nothing yet.
+    let messages = try db.cachedStatement(
+      sql: "SELECT * FROM conversationMessage WHERE accountID = ? AND person = ? ORDER BY id")
+    let found = try MessageRecord.fetchAll(messages, arguments: [accountID, name])
+    if !found.isEmpty { return found }
+    let person = try db.cachedStatement(
+      sql: "SELECT EXISTS (SELECT 1 FROM conversation WHERE accountID = ? AND name = ?)")
+    return try Bool.fetchOne(person, arguments: [accountID, name]) == true ? [] : nil
   }
 }

@@ -26,7 +26,6 @@ struct MessageRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
   enum Columns {
     static let id = Column(CodingKeys.id)
     static let accountID = Column(CodingKeys.accountID)
-    static let person = Column(CodingKeys.person)
   }
 
   mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -9,11 +9,7 @@ struct TokenRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
   var accountID: String
   /// Unix seconds.
   var createdAt: Int
-  /// Seconds.
+  /// Seconds; valid while now < createdAt + expiresIn (`BackendDatabase.account`).
   var expiresIn: Int
   var scope: String
-
-  func isValid(at now: Date) -> Bool {
-    Int(now.timeIntervalSince1970) < createdAt + expiresIn
-  }
 }

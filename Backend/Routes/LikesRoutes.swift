@@ -41,19 +41,6 @@ struct LikesRoutes: BackendRoutes {
     private enum CodingKeys: String, CodingKey { case id, userName, avatarURL }
   }
 
-  private struct PageBody: Encodable {
-    let data: [UserModel]
-    let nextCursor: Int?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(data, forKey: .data)
-      try container.encode(nextCursor, forKey: .nextCursor)
-    }
-
-    private enum CodingKeys: String, CodingKey { case data, nextCursor }
-  }
-
   private struct LikeBody: Encodable {
     let mutualMatch: Bool
     let item: UserModel
@@ -77,8 +64,7 @@ struct LikesRoutes: BackendRoutes {
     let result = try backend.database.pendingLikes(
       accountID: account.id, page: page, batchSize: batchSize)
     return .json(
-      200,
-      PageBody(data: result.likes.map(UserModel.init), nextCursor: result.hasMore ? page + 1 : nil))
+      200, bytes: LikesPageJSON.body(result.likes, nextCursor: result.hasMore ? page + 1 : nil))
   }
 
   private func likeBack(_ request: BackendHTTPRequest, id: String) throws -> BackendHTTPResponse {

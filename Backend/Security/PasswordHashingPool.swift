@@ -14,9 +14,8 @@ final class PasswordHashingPool: Sendable {
 
   let threads: Int
   let queueLimit: Int
-  /// Serial queues, one per thread: a serial queue always gets a thread of its own when it
-  /// has work (see `RequestExecutor`).
-  private let lanes: [DispatchQueue]
+  /// Threads of their own, below the request threads' priority (`LowPriorityThread`).
+  private let lanes: [LowPriorityThread]
   /// Admitted hashes per lane, running or waiting.
   private let admitted: Mutex<[Int]>
   /// Told the number of waiting hashes each time it changes (a metric).
@@ -29,7 +28,7 @@ final class PasswordHashingPool: Sendable {
     self.threads = threads
     self.queueLimit = queueLimit
     self.waitingChanged = waitingChanged
-    lanes = (0..<threads).map { DispatchQueue(label: "backend.password-hashing.\($0)") }
+    lanes = (0..<threads).map { LowPriorityThread(name: "password-hashing-\($0)") }
     admitted = Mutex([Int](repeating: 0, count: threads))
   }
 

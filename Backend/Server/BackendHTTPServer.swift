@@ -35,12 +35,16 @@ public final class BackendHTTPServer: Sendable {
     public var maxConnections: Int
     /// Serves https with this certificate and key; nil serves plain http.
     public var tls: ServerTLS?
+    /// Where requests are handled; nil gives the server executor of its own. `app serve`
+    /// passes the backend's, so that a request does not go from one executor's thread to
+    /// another's and back: each hop wakes a thread.
+    public var executor: RequestExecutor?
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
       accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
       bodyLimits: BodyLimits = BodyLimits(), idleTimeout: Duration = .seconds(30),
-      maxConnections: Int = 1_024, tls: ServerTLS? = nil
+      maxConnections: Int = 1_024, tls: ServerTLS? = nil, executor: RequestExecutor? = nil
     ) {
       self.host = host
       self.port = port
@@ -50,6 +54,7 @@ public final class BackendHTTPServer: Sendable {
       self.idleTimeout = idleTimeout
       self.maxConnections = maxConnections
       self.tls = tls
+      self.executor = executor
     }
 
     /// Header limits far above what any client of the API sends (a bearer token, a content
@@ -88,7 +93,7 @@ public final class BackendHTTPServer: Sendable {
     let accessLog = configuration.accessLog
     let bodyLimits = configuration.bodyLimits
     // Every request is answered off the cooperative pool: see RequestExecutor.
-    let executor = RequestExecutor(label: "backend-http-server")
+    let executor = configuration.executor ?? RequestExecutor(label: "backend-http-server")
     let application = Application(
       responder: CallbackResponder<ServerRequestContext> { request, context in
         let started = ContinuousClock.now

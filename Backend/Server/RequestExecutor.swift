@@ -14,26 +14,39 @@ import Synchronization
 /// pool, one thread per core, so two blocked jobs anywhere in the process stopped every
 /// request. Each job goes to the least busy lane, so a blocked lane holds up nothing else.
 /// A single task's jobs never run at once, so spreading them over lanes is sound.
-public final class RequestExecutor: TaskExecutor, @unchecked Sendable {
-  // Immutable after init; DispatchQueue is thread-safe and `pending` is behind a lock.
-  private let lanes: [DispatchQueue]
-  private let pending: Mutex<[Int]>
+public final class RequestExecutor: TaskExecutor, Sendable {
+  /// Threads each executor has: more than the blocking calls a request makes at once.
+  public static let defaultLaneCount = 16
 
-  public init(label: String, lanes count: Int = 16) {
-    lanes = (0..<count).map { DispatchQueue(label: "\(label).\($0)") }
-    pending = Mutex([Int](repeating: 0, count: count))
+  /// A serial queue and the jobs given to it that have not finished. The counts are atomics,
+  /// not one lock over all of them: every job passes here twice, and a contended lock (a
+  /// priority-inheriting futex on Linux) cost the server more than a request's own work.
+  private final class Lane: Sendable {
+    let queue: DispatchQueue
+    let pending = Atomic<Int>(0)
+
+    init(label: String) {
+      queue = DispatchQueue(label: label)
+    }
+  }
+
+  private let lanes: [Lane]
+
+  public init(label: String, lanes count: Int = defaultLaneCount) {
+    lanes = (0..<count).map { Lane(label: "\(label).\($0)") }
   }
 
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let lane = pending.withLock { pending in
-      let lane = pending.indices.min { pending[$0] < pending[$1] } ?? 0
-      pending[lane] += 1
-      return lane
-    }
-    lanes[lane].async {
+    // The least busy lane as read a moment ago: two jobs may pick the same one, which only
+    // costs the second a short wait.
+    let lane = lanes.min {
+      $0.pending.load(ordering: .relaxed) < $1.pending.load(ordering: .relaxed)
+    }!
+    lane.pending.add(1, ordering: .relaxed)
+    lane.queue.async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
-      self.pending.withLock { $0[lane] -= 1 }
+      lane.pending.subtract(1, ordering: .relaxed)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 import TestSupport
 import Testing
@@ -83,4 +84,15 @@ private final class Gate: Sendable {
   }
 
   func open() { semaphore.signal() }
+}
+
+extension PasswordHashingPoolTests {
+  /// Hashes yield the cores to every other request when all are busy: their threads run
+  /// below the process's own priority.
+  @Test func hashesRun_belowTheRequestThreadsPriority() async throws {
+    let pool = PasswordHashingPool(threads: 1, queueLimit: 1)
+    let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    let hashing = try await pool.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    #expect(hashing == own + LowPriorityThread.niceness, "own \(own), hashing \(hashing)")
+  }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import SystemSupport
+
+/// The body of `GET /likes`, written by hand: byte for byte what `JSONEncoder` (sorted keys,
+/// slashes as they are) writes for it, in a fraction of the time. It is the most asked read
+/// of the API, and the encoder took longer than the database to answer it.
+enum LikesPageJSON {
+  /// `{"data":[{"avatarURL":…,"id":…,"userName":…},…],"nextCursor":…}`
+  static func body(_ likes: [IncomingLike], nextCursor: Int?) -> Data {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(64 + likes.count * 128)
+    bytes.append(contentsOf: #"{"data":["#.utf8)
+    for (index, like) in likes.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: #"{"avatarURL":"#.utf8)
+      if let avatarURL = like.avatarURL {
+        JSONStringWriter.append(avatarURL, to: &bytes)
+      } else {
+        bytes.append(contentsOf: "null".utf8)
+      }
+      bytes.append(contentsOf: #","id":"#.utf8)
+      JSONStringWriter.append(like.id, to: &bytes)
+      bytes.append(contentsOf: #","userName":"#.utf8)
+      JSONStringWriter.append(like.userName, to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
+    }
+    bytes.append(contentsOf: #"],"nextCursor":"#.utf8)
+    bytes.append(contentsOf: (nextCursor.map(String.init) ?? "null").utf8)
+    bytes.append(UInt8(ascii: "}"))
+    return Data(bytes)
+  }
+}
