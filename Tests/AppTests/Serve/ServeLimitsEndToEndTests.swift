@@ -24,6 +24,9 @@ import Testing
     #expect(answer.contains(#""error":"body_too_large""#))
     #expect(answer.contains("limit of 1 MiB"))
     #expect(closed, "the rest of the body is never read: the server closes the connection")
+    // Stopped and waited for, not only told to stop: a test process that ends first
+    // would leave the server running.
+    #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func everyOtherRoute_takes64KiB() async throws {
@@ -42,6 +45,9 @@ import Testing
 
     #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
     #expect(answer.contains("limit of 64 KiB"))
+    // Stopped and waited for, not only told to stop: a test process that ends first
+    // would leave the server running.
+    #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func wrongPasswords_getA429WithRetryAfter_overRealHTTP() async throws {
@@ -66,6 +72,9 @@ import Testing
     #expect(statuses == Array(repeating: "HTTP/1.1 401", count: 6) + ["HTTP/1.1 429"])
     #expect(last.lowercased().contains("retry-after: 1\r\n"), "\(last)")
     #expect(last.contains(#""error":"too_many_attempts""#))
+    // Stopped and waited for, not only told to stop: a test process that ends first
+    // would leave the server running.
+    #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 }
 
@@ -99,6 +108,9 @@ import Testing
     // Waited its full 3 s (no event was due), well past the 1 s idle timeout.
     #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
     #expect(answer.contains(#""events":[]"#), "\(answer)")
+    // Stopped and waited for, not only told to stop: a test process that ends first
+    // would leave the server running.
+    #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func healthAndReadiness_answer() async throws {
@@ -115,6 +127,9 @@ import Testing
     #expect(alive.contains(#"{"status":"alive"}"#))
     #expect(ready.hasPrefix("HTTP/1.1 200"), "\(ready)")
     #expect(ready.contains(#"{"status":"ready"}"#))
+    // Stopped and waited for, not only told to stop: a test process that ends first
+    // would leave the server running.
+    #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func eachAnswer_carriesItsRequestID_andTheLogNamesIt() async throws {
@@ -190,6 +205,9 @@ import Testing
     #expect(
       samples[#"app_http_request_duration_seconds_count{route="POST /oauth/token"}"#] == 7)
     #expect(!answer.contains("made/up"), "a stranger's path never becomes a label")
+    // Stopped and waited for, not only told to stop: a test process that ends first
+    // would leave the server running.
+    #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   // MARK: - Helpers

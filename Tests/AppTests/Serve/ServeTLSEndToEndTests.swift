@@ -43,6 +43,7 @@ import Testing
     #expect(stranger.status == 1)
     #expect(stranger.stdout.contains(#""code" : "untrusted_certificate""#), "\(stranger.stdout)")
     #expect(plain.status == 1, "http to an https port is no answer: \(plain.stderr)")
+    #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func aCertificateFileThatIsNot_isAClearFailure_andHalfAPairIsUsage() async throws {
