@@ -21,7 +21,8 @@ public final class EmbeddedBackend: Sendable {
   /// The gap between two generated likes, in seconds, by default.
   public static let defaultLikeInterval: ClosedRange<Double> = 10...15
 
-  let database: BackendDatabase
+  /// Where its state is kept (see `BackendStore`).
+  let store: any BackendStore
   let now: @Sendable () -> Date
   let randomBytes: @Sendable (Int) -> [UInt8]
   let passwordHasher: PasswordHasher
@@ -38,13 +39,13 @@ public final class EmbeddedBackend: Sendable {
   let metrics: ServerMetrics
 
   init(
-    database: BackendDatabase, now: @escaping @Sendable () -> Date,
+    store: any BackendStore, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
     clock: any Clock<Duration>, likeInterval: ClosedRange<Double>,
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
     metrics: ServerMetrics = .none
   ) throws {
-    self.database = database
+    self.store = store
     self.now = now
     self.randomBytes = randomBytes
     self.passwordHasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
@@ -70,13 +71,16 @@ public final class EmbeddedBackend: Sendable {
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
     metrics: ServerMetrics = .none
   ) async throws -> EmbeddedBackend {
+    let database = try await BackendDatabase.open(
+      at: file, statementTook: metrics === ServerMetrics.none ? nil : metrics.statement)
     let backend = try EmbeddedBackend(
-      database: try await BackendDatabase.open(
-        at: file, statementTook: metrics === ServerMetrics.none ? nil : metrics.statement),
-      now: now, randomBytes: randomBytes, passwordRounds: passwordRounds, clock: clock,
+      store: database, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
+      clock: clock,
       likeInterval: likeInterval, pushFaults: pushFaults, limits: limits, metrics: metrics)
     // Seeding hashes the demo password: off the cooperative pool, as every request is.
-    try await withTaskExecutorPreference(executor) { try backend.seedDemoAccountIfEmpty() }
+    try await withTaskExecutorPreference(executor) {
+      try backend.seedDemoAccountIfEmpty(in: database)
+    }
     return backend
   }
 
@@ -87,10 +91,11 @@ public final class EmbeddedBackend: Sendable {
     likeInterval: ClosedRange<Double> = defaultLikeInterval,
     limits: SignInLimits = SignInLimits()
   ) throws -> EmbeddedBackend {
+    let database = try BackendDatabase.inMemory()
     let backend = try EmbeddedBackend(
-      database: try BackendDatabase.inMemory(), now: now, randomBytes: randomBytes,
+      store: database, now: now, randomBytes: randomBytes,
       passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval, limits: limits)
-    try backend.seedDemoAccountIfEmpty()
+    try backend.seedDemoAccountIfEmpty(in: database)
     return backend
   }
 
@@ -124,9 +129,9 @@ public final class EmbeddedBackend: Sendable {
   // MARK: - Shared helpers for route groups
 
   /// The account behind the request's bearer token, or a 401 answer.
-  func authenticatedAccount(_ request: BackendHTTPRequest) throws -> AccountRecord {
+  func authenticatedAccount(_ request: BackendHTTPRequest) async throws -> AccountRecord {
     guard let token = request.bearerToken,
-      let account = try database.account(tokenHash: Self.hash(token: token), now: now())
+      let account = try await store.account(tokenHash: Self.hash(token: token), now: now())
     else {
       throw BackendFailure(
         .error(401, "invalid_token", "The access token is missing, unknown or expired"))
@@ -160,7 +165,9 @@ public final class EmbeddedBackend: Sendable {
     return String(decoding: hex, as: UTF8.self)
   }
 
-  func seedDemoAccountIfEmpty() throws {
+  /// The demo account in a new SQLite database, before any request: synchronously, as the
+  /// in-memory backend of the tests is made without suspending.
+  func seedDemoAccountIfEmpty(in database: BackendDatabase) throws {
     guard try !database.hasAccounts() else { return }
     let demo = AccountRecord(
       id: makeID(), username: Self.demoUsername, name: Self.demoName,

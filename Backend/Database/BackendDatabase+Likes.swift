@@ -55,9 +55,14 @@ extension BackendDatabase {
   /// Marks a pending like as skipped; false when there is no such pending like.
   func skipLike(id: String, accountID: String) throws -> Bool {
     try writer.write { db in
-      guard try Self.pendingRow(id: id, accountID: accountID, in: db) != nil else { return false }
+      guard let row = try Self.pendingRow(id: id, accountID: accountID, in: db) else {
+        return false
+      }
+      // The stored id, not the one typed, as for a like back: `SKIP AB-2` once answered
+      // 204 and left the like pending.
       try db.execute(
-        sql: "UPDATE incomingLike SET status = 'skipped' WHERE id = ?", arguments: [id])
+        sql: "UPDATE incomingLike SET status = 'skipped' WHERE id = ?",
+        arguments: [Self.like(row).id])
       return true
     }
   }

@@ -168,11 +168,6 @@ final class BackendDatabase: Sendable {
 // MARK: - Named operations
 
 extension BackendDatabase {
-  enum AccountCreation: Equatable {
-    case created
-    case usernameTaken
-  }
-
   func createAccount(_ account: AccountRecord) throws -> AccountCreation {
     try writer.write { db in
       if try AccountRecord.filter(AccountRecord.Columns.username == account.username).fetchCount(db)

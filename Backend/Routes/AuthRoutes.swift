@@ -8,8 +8,8 @@ struct AuthRoutes: BackendRoutes {
     switch (request.method, request.pathSegments) {
     case ("POST", ["auth", "signup"]): try await signUp(request)
     case ("POST", ["oauth", "token"]): try await issueToken(request)
-    case ("GET", ["me"]): try profile(request)
-    case ("POST", ["auth", "revoke"]): try revoke(request)
+    case ("GET", ["me"]): try await profile(request)
+    case ("POST", ["auth", "revoke"]): try await revoke(request)
     default: nil
     }
   }
@@ -52,10 +52,10 @@ struct AuthRoutes: BackendRoutes {
     let account = AccountRecord(
       id: backend.makeID(), username: body.username,
       name: body.name.trimmingCharacters(in: .whitespaces), passwordHash: passwordHash)
-    guard try backend.database.createAccount(account) == .created else {
+    guard try await backend.store.createAccount(account) == .created else {
       return .error(409, "username_taken", "The username \(body.username) is taken")
     }
-    return try issue(for: account, status: 201)
+    return try await issue(for: account, status: 201)
   }
 
   /// The throttle is asked first, so a throttled guess is never hashed. An unknown username
@@ -76,7 +76,7 @@ struct AuthRoutes: BackendRoutes {
         429, "too_many_attempts", "Too many failed sign-ins: try again in \(wait) s",
         retryAfter: wait)
     }
-    let account = try backend.database.account(username: body.username)
+    let account = try await backend.store.account(username: body.username)
     let hasher = backend.passwordHasher
     let stored = account?.passwordHash ?? hasher.standIn
     let verified = try await hashing { hasher.verify(body.password, against: stored) }
@@ -85,7 +85,7 @@ struct AuthRoutes: BackendRoutes {
       return .error(401, "invalid_grant", "The username or password is incorrect")
     }
     throttle.succeeded(username: body.username)
-    return try issue(for: account, status: 200)
+    return try await issue(for: account, status: 200)
   }
 
   /// A hash on the backend's hashing pool; a full queue is a `503` that says when to retry.
@@ -103,8 +103,8 @@ struct AuthRoutes: BackendRoutes {
     }
   }
 
-  private func profile(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
+  private func profile(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+    let account = try await backend.authenticatedAccount(request)
     let parts = account.name.split(separator: " ", maxSplits: 1).map(String.init)
     return .json(
       200,
@@ -113,19 +113,19 @@ struct AuthRoutes: BackendRoutes {
         first_name: parts.first, last_name: parts.count > 1 ? parts[1] : nil))
   }
 
-  private func revoke(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
-    _ = try backend.authenticatedAccount(request)
-    _ = try backend.database.deleteToken(hash: EmbeddedBackend.hash(token: request.bearerToken!))
+  private func revoke(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+    _ = try await backend.authenticatedAccount(request)
+    _ = try await backend.store.deleteToken(hash: EmbeddedBackend.hash(token: request.bearerToken!))
     return .noContent
   }
 
-  private func issue(for account: AccountRecord, status: Int) throws -> BackendHTTPResponse {
+  private func issue(for account: AccountRecord, status: Int) async throws -> BackendHTTPResponse {
     let token = backend.makeToken()
     let record = TokenRecord(
       tokenHash: EmbeddedBackend.hash(token: token), accountID: account.id,
       createdAt: Int(backend.now().timeIntervalSince1970),
       expiresIn: EmbeddedBackend.tokenLifetime, scope: "public")
-    try backend.database.insert(record)
+    try await backend.store.insert(record)
     return .json(
       status,
       AccessTokenBody(

@@ -8,7 +8,7 @@ struct HealthRoutes: BackendRoutes {
 
   func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
     guard request.method == "GET", request.pathSegments == ["readyz"] else { return nil }
-    guard (try? backend.database.answers()) == true else {
+    guard (try? await backend.store.answers()) == true else {
       return .error(503, "unavailable", "The database does not answer")
     }
     return .json(200, ["status": "ready"])

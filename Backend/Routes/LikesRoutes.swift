@@ -10,10 +10,11 @@ struct LikesRoutes: BackendRoutes {
   func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
     let path = request.pathSegments
     switch (request.method, path.count, path.first) {
-    case ("GET", 1, "likes"): return try page(request)
-    case ("POST", 3, "likes") where path[2] == "like": return try likeBack(request, id: path[1])
-    case ("DELETE", 2, "likes"): return try skip(request, id: path[1])
-    case ("GET", 1, "mutuals"): return try mutuals(request)
+    case ("GET", 1, "likes"): return try await page(request)
+    case ("POST", 3, "likes") where path[2] == "like":
+      return try await likeBack(request, id: path[1])
+    case ("DELETE", 2, "likes"): return try await skip(request, id: path[1])
+    case ("GET", 1, "mutuals"): return try await mutuals(request)
     case ("GET", 1, "events"): return try await events(request)
     default: return nil
     }
@@ -50,8 +51,8 @@ struct LikesRoutes: BackendRoutes {
     let data: [UserModel]
   }
 
-  private func page(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
+  private func page(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+    let account = try await backend.authenticatedAccount(request)
     guard let page = request.query["page"].flatMap(Int.init), page >= 1 else {
       return .error(422, "invalid_request", "page must be a whole number from 1")
     }
@@ -60,36 +61,39 @@ struct LikesRoutes: BackendRoutes {
     else {
       return .error(422, "invalid_request", "batchSize must be a whole number from 1 to 100")
     }
-    try seed(account)
-    let result = try backend.database.pendingLikes(
+    try await seed(account)
+    let result = try await backend.store.pendingLikes(
       accountID: account.id, page: page, batchSize: batchSize)
     return .json(
       200, bytes: LikesPageJSON.body(result.likes, nextCursor: result.hasMore ? page + 1 : nil))
   }
 
-  private func likeBack(_ request: BackendHTTPRequest, id: String) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
-    try seed(account)
-    guard let like = try backend.database.matchLike(id: id, accountID: account.id) else {
+  private func likeBack(_ request: BackendHTTPRequest, id: String) async throws
+    -> BackendHTTPResponse
+  {
+    let account = try await backend.authenticatedAccount(request)
+    try await seed(account)
+    guard let like = try await backend.store.matchLike(id: id, accountID: account.id) else {
       return .error(404, "not_found", "Nobody with id \(id) is waiting for an answer")
     }
     return .json(200, LikeBody(mutualMatch: true, item: UserModel(like)))
   }
 
-  private func skip(_ request: BackendHTTPRequest, id: String) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
-    try seed(account)
-    guard try backend.database.skipLike(id: id, accountID: account.id) else {
+  private func skip(_ request: BackendHTTPRequest, id: String) async throws -> BackendHTTPResponse {
+    let account = try await backend.authenticatedAccount(request)
+    try await seed(account)
+    guard try await backend.store.skipLike(id: id, accountID: account.id) else {
       return .error(404, "not_found", "Nobody with id \(id) is waiting for an answer")
     }
     return .noContent
   }
 
-  private func mutuals(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
-    try seed(account)
+  private func mutuals(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+    let account = try await backend.authenticatedAccount(request)
+    try await seed(account)
     return .json(
-      200, ListBody(data: try backend.database.mutuals(accountID: account.id).map(UserModel.init)))
+      200,
+      ListBody(data: try await backend.store.mutuals(accountID: account.id).map(UserModel.init)))
   }
 
   private struct EventBody: Encodable {
@@ -106,20 +110,20 @@ struct LikesRoutes: BackendRoutes {
   /// The long poll: answers at once when there are events after `after`, otherwise when
   /// one arrives or `wait` seconds have passed. New likes are made up as time passes.
   private func events(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
+    let account = try await backend.authenticatedAccount(request)
     guard let after = request.query["after"].flatMap(Int.init) else {
       return .error(422, "invalid_request", "after must be a whole number")
     }
     guard let wait = request.query["wait"].flatMap(Int.init), (0...30).contains(wait) else {
       return .error(422, "invalid_request", "wait must be a whole number of seconds from 0 to 30")
     }
-    try seed(account)
+    try await seed(account)
     var waited = Duration.zero
     while true {
-      let nextDue = try backend.database.generateDueLikes(
+      let nextDue = try await backend.store.generateDueLikes(
         accountID: account.id, now: backend.now(), interval: nextInterval,
         makeLike: { makeLike(index: Int(backend.randomBytes(1)[0])) })
-      let found = try backend.database.events(accountID: account.id, after: after)
+      let found = try await backend.store.events(accountID: account.id, after: after)
       let limit = Duration.seconds(wait)
       if !found.events.isEmpty || waited >= limit {
         return .json(
@@ -155,8 +159,8 @@ struct LikesRoutes: BackendRoutes {
       avatarURL: index % 5 == 0 ? nil : "https://avatars.example/\(avatarFolder)\(index).png")
   }
 
-  private func seed(_ account: AccountRecord) throws {
-    try backend.database.seedLikesIfNeeded(accountID: account.id) {
+  private func seed(_ account: AccountRecord) async throws {
+    try await backend.store.seedLikesIfNeeded(accountID: account.id) {
       (0..<Self.seededLikes).map { makeLike(index: $0, avatarFolder: "") }
     }
   }

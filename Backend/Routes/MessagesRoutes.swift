@@ -11,9 +11,9 @@ struct MessagesRoutes: BackendRoutes {
     let path = request.pathSegments
     guard path.first == "messages" else { return nil }
     switch (request.method, path.count) {
-    case ("GET", 1): return try all(request)
-    case ("GET", 2): return try one(request, name: path[1])
-    case ("POST", 1): return try add(request)
+    case ("GET", 1): return try await all(request)
+    case ("GET", 2): return try await one(request, name: path[1])
+    case ("POST", 1): return try await add(request)
     default: return nil
     }
   }
@@ -25,26 +25,27 @@ struct MessagesRoutes: BackendRoutes {
     let message: String
   }
 
-  private func all(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
-    let conversations = try backend.database.allConversations(accountID: account.id)
+  private func all(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+    let account = try await backend.authenticatedAccount(request)
+    let conversations = try await backend.store.allConversations(accountID: account.id)
     let body = Dictionary(
       conversations.map { ($0.name, $0.messages.map(Self.body)) }, uniquingKeysWith: { $1 })
     return .envelope(200, body)
   }
 
-  private func one(_ request: BackendHTTPRequest, name: String) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
-    guard let messages = try backend.database.conversation(accountID: account.id, with: name)
+  private func one(_ request: BackendHTTPRequest, name: String) async throws -> BackendHTTPResponse
+  {
+    let account = try await backend.authenticatedAccount(request)
+    guard let messages = try await backend.store.conversation(accountID: account.id, with: name)
     else {
       return .envelope(404, ["error": "no such person: \(name)"])
     }
     return .envelope(200, UserMessagesBody(user: name, message: messages.map(Self.body)))
   }
 
-  private func add(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+  private func add(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
     // Messages belong to the signed-in account, so adding one needs to know whose it is.
-    let account = try backend.authenticatedAccount(request)
+    let account = try await backend.authenticatedAccount(request)
     // Through the tape: a message can be megabytes, which `JSONDecoder` alone is slow to
     // unescape. The answer is `JSONDecoder`'s either way.
     guard
@@ -63,7 +64,7 @@ struct MessagesRoutes: BackendRoutes {
     where value.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains) {
       return .envelope(400, ["error": "\(field) must not be empty"])
     }
-    let messages = try backend.database.addMessage(
+    let messages = try await backend.store.addMessage(
       accountID: account.id, to: body.user, subject: body.subject, text: body.message)
     return .envelope(200, UserMessagesBody(user: body.user, message: messages.map(Self.body)))
   }

@@ -41,13 +41,13 @@ struct PushRoutes: BackendRoutes {
       }
     }
     switch (request.method, route) {
-    case ("POST", "push/session"): return try session(request)
-    case ("GET", "push/status"): return try pushStatus(request)
-    case ("POST", "push/register"): return try pushRegister(request)
-    case ("POST", "push/deregister"): return try pushDeregister(request)
-    case ("GET", "vendor/status"): return try vendorStatus(request)
-    case ("POST", "vendor/register"): return try vendorChange(request, registered: true)
-    case ("POST", "vendor/deregister"): return try vendorChange(request, registered: false)
+    case ("POST", "push/session"): return try await session(request)
+    case ("GET", "push/status"): return try await pushStatus(request)
+    case ("POST", "push/register"): return try await pushRegister(request)
+    case ("POST", "push/deregister"): return try await pushDeregister(request)
+    case ("GET", "vendor/status"): return try await vendorStatus(request)
+    case ("POST", "vendor/register"): return try await vendorChange(request, registered: true)
+    case ("POST", "vendor/deregister"): return try await vendorChange(request, registered: false)
     default: return nil
     }
   }
@@ -62,21 +62,21 @@ struct PushRoutes: BackendRoutes {
     let uuid: String
   }
 
-  private func session(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
-    let account = try backend.authenticatedAccount(request)
+  private func session(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+    let account = try await backend.authenticatedAccount(request)
     let session = backend.makeToken()
-    try backend.database.insertPushSession(
+    try await backend.store.insertPushSession(
       hash: EmbeddedBackend.hash(token: session), accountID: account.id)
     return .json(200, ["session": session])
   }
 
-  private func pushStatus(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+  private func pushStatus(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
     guard let uuid = request.query["uuid"], !uuid.isEmpty else {
       return .error(422, "invalid_request", "uuid is required")
     }
-    let accountID = try sessionAccount(request.query["session"])
+    let accountID = try await sessionAccount(request.query["session"])
     let status =
-      switch try backend.database.pushRegistration(accountID: accountID) {
+      switch try await backend.store.pushRegistration(accountID: accountID) {
       case nil: "unregister"
       case uuid?: "register"
       default: "anotherDevice"
@@ -84,39 +84,39 @@ struct PushRoutes: BackendRoutes {
     return .json(200, ["status": status])
   }
 
-  private func pushRegister(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+  private func pushRegister(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
     let body: RegisterBody = try decode(request)
-    let accountID = try sessionAccount(body.session)
-    try backend.database.setPushRegistration(
+    let accountID = try await sessionAccount(body.session)
+    try await backend.store.setPushRegistration(
       accountID: accountID, uuid: body.uuid, token: body.token)
     return .json(200, ["success": true])
   }
 
-  private func pushDeregister(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+  private func pushDeregister(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
     let body: DeviceBody = try decode(request)
-    try backend.database.deletePushRegistrations(uuid: body.uuid)
+    try await backend.store.deletePushRegistrations(uuid: body.uuid)
     return .json(200, ["success": true])
   }
 
-  private func vendorStatus(_ request: BackendHTTPRequest) throws -> BackendHTTPResponse {
+  private func vendorStatus(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
     guard let uuid = request.query["uuid"], !uuid.isEmpty else {
       return .error(422, "invalid_request", "uuid is required")
     }
-    let registered = try backend.database.isVendorRegistered(uuid: uuid)
+    let registered = try await backend.store.isVendorRegistered(uuid: uuid)
     return .json(200, ["status": registered ? "register" : "unregister"])
   }
 
-  private func vendorChange(_ request: BackendHTTPRequest, registered: Bool) throws
+  private func vendorChange(_ request: BackendHTTPRequest, registered: Bool) async throws
     -> BackendHTTPResponse
   {
     let body: DeviceBody = try decode(request)
-    try backend.database.setVendorRegistration(uuid: body.uuid, registered: registered)
+    try await backend.store.setVendorRegistration(uuid: body.uuid, registered: registered)
     return .json(200, ["success": true])
   }
 
-  private func sessionAccount(_ session: String?) throws -> String {
+  private func sessionAccount(_ session: String?) async throws -> String {
     guard let session,
-      let accountID = try backend.database.pushSessionAccount(
+      let accountID = try await backend.store.pushSessionAccount(
         hash: EmbeddedBackend.hash(token: session))
     else {
       throw BackendFailure(.error(401, "invalid_session", "The push session is missing or unknown"))

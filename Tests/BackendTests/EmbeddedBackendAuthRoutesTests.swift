@@ -122,7 +122,8 @@ import Testing
     let backend = try TestBackend.make()
     let token = try await signIn(backend, "demo", "demo-password")
 
-    let rows = try await backend.database.writer.read { db in
+    let database = try #require(backend.store as? BackendDatabase, "the SQLite store")
+    let rows = try await database.writer.read { db in
       try String.fetchAll(db, sql: "SELECT passwordHash FROM account")
         + String.fetchAll(db, sql: "SELECT tokenHash FROM token")
     }

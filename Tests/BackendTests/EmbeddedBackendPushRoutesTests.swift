@@ -76,13 +76,14 @@ import Testing
   private func makeSUT(faults: [String: PushFault] = [:]) async throws -> (
     EmbeddedBackendHTTPClient, SignedInAccess
   ) {
+    let database = try BackendDatabase.inMemory()
     let backend = try EmbeddedBackend(
-      database: try BackendDatabase.inMemory(), now: { Date() },
+      store: database, now: { Date() },
       randomBytes: { count in
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
       }, passwordRounds: 1_000, clock: ContinuousClock(), likeInterval: 10...15, pushFaults: faults)
-    try backend.seedDemoAccountIfEmpty()
+    try backend.seedDemoAccountIfEmpty(in: database)
     let client = EmbeddedBackendHTTPClient(backend: backend)
     let token = try await HTTPAuthRemoteAPI(
       endpoint: APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL), client: client

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Where the backend keeps its state: the one door between its routes and a database.
+///
+/// The routes ask for what they need by name (an account by its token, a page of likes, the
+/// events after a number) and never see SQL. `BackendDatabase` (GRDB, one SQLite file) is
+/// the implementation of the embedded backend and of `app serve` on one machine; a store on a
+/// database that several instances share implements the same requirements, and one contract
+/// suite (`BackendStoreContract` in the tests) holds every implementation to them.
+///
+/// Every requirement is `async`: a store on the network suspends while it waits. The SQLite
+/// one answers synchronously, on the backend's executor (see `RequestExecutor`).
+protocol BackendStore: Sendable {
+  // MARK: Accounts and tokens
+
+  /// Adds the account unless its username is taken.
+  func createAccount(_ account: AccountRecord) async throws -> AccountCreation
+  func account(username: String) async throws -> AccountRecord?
+  /// The account of a token (by its hash) that has not expired at `now`.
+  func account(tokenHash: String, now: Date) async throws -> AccountRecord?
+  func hasAccounts() async throws -> Bool
+  func insert(_ token: TokenRecord) async throws
+  /// Returns whether the token existed.
+  func deleteToken(hash: String) async throws -> Bool
+  /// Whether a read goes through: what `GET /readyz` asks.
+  func answers() async throws -> Bool
+
+  // MARK: Messages
+
+  /// The account's people, with their messages in the order they came.
+  func allConversations(accountID: String) async throws -> [(
+    name: String, messages: [MessageRecord]
+  )]
+  /// One person's messages, or nil for somebody the account has no conversation with.
+  func conversation(accountID: String, with name: String) async throws -> [MessageRecord]?
+  /// Adds a message to the conversation with `name` (made if new); returns its messages.
+  func addMessage(
+    accountID: String, to name: String, subject: String, text: String
+  ) async throws -> [MessageRecord]
+
+  // MARK: Likes and their events
+
+  /// Gives an account its starting likes, once, however many ask at the same time.
+  func seedLikesIfNeeded(accountID: String, makeLikes: () -> [IncomingLike]) async throws
+  /// Pending likes, newest first: one page, and whether another follows.
+  func pendingLikes(accountID: String, page: Int, batchSize: Int) async throws -> (
+    likes: [IncomingLike], hasMore: Bool
+  )
+  /// Marks a pending like as matched; nil when there is no such pending like.
+  func matchLike(id: String, accountID: String) async throws -> IncomingLike?
+  /// Marks a pending like as skipped; false when there is no such pending like.
+  func skipLike(id: String, accountID: String) async throws -> Bool
+  func mutuals(accountID: String) async throws -> [IncomingLike]
+  /// Adds the made-up likes whose time has come and returns when the next one is due.
+  func generateDueLikes(
+    accountID: String, now: Date, interval: () -> TimeInterval, makeLike: () -> IncomingLike
+  ) async throws -> Date
+  /// The account's events after `after`, oldest first, and the highest number so far.
+  func events(accountID: String, after: Int) async throws -> (
+    events: [(seq: Int, type: String, like: IncomingLike)], last: Int
+  )
+
+  // MARK: Push
+
+  func insertPushSession(hash: String, accountID: String) async throws
+  func pushSessionAccount(hash: String) async throws -> String?
+  /// The device uuid registered for the account's pushes, if any.
+  func pushRegistration(accountID: String) async throws -> String?
+  func setPushRegistration(accountID: String, uuid: String, token: String) async throws
+  func deletePushRegistrations(uuid: String) async throws
+  func isVendorRegistered(uuid: String) async throws -> Bool
+  func setVendorRegistration(uuid: String, registered: Bool) async throws
+}
+
+/// What `createAccount` did.
+enum AccountCreation: Equatable, Sendable {
+  case created
+  case usernameTaken
+}
+
+extension BackendDatabase: BackendStore {}

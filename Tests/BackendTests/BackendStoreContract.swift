@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Backend
+
+/// What every `BackendStore` promises its routes, written once against the port: the SQLite
+/// store runs it below, and a store on another database must pass it unchanged.
+struct BackendStoreContract {
+  let makeStore: () async throws -> any BackendStore
+
+  private static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  private static func account(_ username: String) -> AccountRecord {
+    AccountRecord(
+      id: "id-\(username)", username: username, name: "Name of \(username)",
+      passwordHash: "pbkdf2-sha256$stand-in")
+  }
+
+  private static func likes(_ count: Int, prefix: String = "like") -> [IncomingLike] {
+    (0..<count).map {
+      IncomingLike(id: "\(prefix)-\($0)", userName: "Person \($0)", avatarURL: nil)
+    }
+  }
+
+  func aUsernameIsTakenOnce_andTokensOpenTheirAccountUntilTheyExpire() async throws {
+    let store = try await makeStore()
+    #expect(try await store.createAccount(Self.account("alice")) == .created)
+    #expect(try await store.createAccount(Self.account("alice")) == .usernameTaken)
+    #expect(try await store.account(username: "alice")?.id == "id-alice")
+    #expect(try await store.account(username: "nobody") == nil)
+    try await store.insert(
+      TokenRecord(
+        tokenHash: "hash", accountID: "id-alice", createdAt: Int(Self.now.timeIntervalSince1970),
+        expiresIn: 60, scope: "user"))
+
+    #expect(try await store.account(tokenHash: "hash", now: Self.now)?.username == "alice")
+    let lastSecond = Self.now.addingTimeInterval(59)
+    #expect(try await store.account(tokenHash: "hash", now: lastSecond) != nil)
+    let expired = Self.now.addingTimeInterval(60)
+    #expect(try await store.account(tokenHash: "hash", now: expired) == nil)
+    #expect(try await store.account(tokenHash: "other", now: Self.now) == nil)
+    #expect(try await store.deleteToken(hash: "hash"))
+    #expect(try await !store.deleteToken(hash: "hash"), "gone once deleted")
+    #expect(try await store.account(tokenHash: "hash", now: Self.now) == nil)
+  }
+
+  func likesAreSeededOnce_evenWhenAskedAtTheSameTime() async throws {
+    let store = try await makeStore()
+    _ = try await store.createAccount(Self.account("alice"))
+    let made = Count()
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          try await store.seedLikesIfNeeded(accountID: "id-alice") {
+            made.add()
+            return Self.likes(25)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+
+    #expect(made.value == 1)
+    let first = try await store.pendingLikes(accountID: "id-alice", page: 1, batchSize: 10)
+    let last = try await store.pendingLikes(accountID: "id-alice", page: 3, batchSize: 10)
+    #expect(first.likes.map(\.id) == (15..<25).reversed().map { "like-\($0)" }, "newest first")
+    #expect(first.hasMore)
+    #expect(last.likes.count == 5 && !last.hasMore)
+    let beyond = try await store.pendingLikes(accountID: "id-alice", page: .max, batchSize: 100)
+    #expect(beyond.likes.isEmpty && !beyond.hasMore)
+  }
+
+  func aLikeBack_isAMutualAndAnEvent_aSkipIsNeither_whateverTheCaseOfTheID() async throws {
+    let store = try await makeStore()
+    _ = try await store.createAccount(Self.account("alice"))
+    try await store.seedLikesIfNeeded(accountID: "id-alice") { Self.likes(3, prefix: "ab") }
+    let before = try await store.events(accountID: "id-alice", after: 0)
+
+    #expect(try await store.matchLike(id: "AB-1", accountID: "id-alice")?.id == "ab-1")
+    #expect(try await store.matchLike(id: "ab-1", accountID: "id-alice") == nil, "once")
+    #expect(try await store.skipLike(id: "AB-2", accountID: "id-alice"))
+    #expect(try await !store.skipLike(id: "ab-2", accountID: "id-alice"), "once")
+    #expect(try await store.matchLike(id: "ab-0", accountID: "someone-else") == nil)
+
+    #expect(try await store.mutuals(accountID: "id-alice").map(\.id) == ["ab-1"])
+    let pending = try await store.pendingLikes(accountID: "id-alice", page: 1, batchSize: 10)
+    #expect(pending.likes.map(\.id) == ["ab-0"])
+    let after = try await store.events(accountID: "id-alice", after: before.last)
+    #expect(after.events.map(\.type) == ["mutualMatch"])
+    #expect(after.events.map(\.like.id) == ["ab-1"])
+    #expect(after.last > before.last && after.events.last?.seq == after.last)
+  }
+
+  func madeUpLikes_arriveAsEvents_inOrder_andAFollowerMissesNone() async throws {
+    let store = try await makeStore()
+    _ = try await store.createAccount(Self.account("alice"))
+    let counter = Count()
+    let makeLike = {
+      let index = counter.add()
+      return IncomingLike(id: "new-\(index)", userName: "New \(index)", avatarURL: nil)
+    }
+
+    let firstDue = try await store.generateDueLikes(
+      accountID: "id-alice", now: Self.now, interval: { 10 }, makeLike: makeLike)
+    #expect(firstDue == Self.now.addingTimeInterval(10), "nothing due yet: the first is set")
+    let seen = try await store.events(accountID: "id-alice", after: 0)
+    let nextDue = try await store.generateDueLikes(
+      accountID: "id-alice", now: Self.now.addingTimeInterval(30), interval: { 10 },
+      makeLike: makeLike)
+    let followed = try await store.events(accountID: "id-alice", after: seen.last)
+
+    #expect(seen.events.isEmpty)
+    #expect(nextDue == Self.now.addingTimeInterval(40))
+    #expect(followed.events.map(\.like.id) == ["new-1", "new-2", "new-3"])
+    #expect(followed.events.map(\.type) == Array(repeating: "likedYouInserted", count: 3))
+    #expect(followed.events.map(\.seq) == followed.events.map(\.seq).sorted())
+    let nothingNew = try await store.events(accountID: "id-alice", after: followed.last)
+    #expect(nothingNew.events.isEmpty && nothingNew.last == followed.last)
+  }
+
+  func messages_keepTheirOrder_andAnUnknownPersonIsNil() async throws {
+    let store = try await makeStore()
+    _ = try await store.createAccount(Self.account("alice"))
+    #expect(try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode") == nil)
+
+    _ = try await store.addMessage(
+      accountID: "id-alice", to: "Zoë Ünïcode", subject: "one", text: "first")
+    let both = try await store.addMessage(
+      accountID: "id-alice", to: "Zoë Ünïcode", subject: "two", text: "second")
+
+    #expect(both.map(\.text) == ["first", "second"])
+    let read = try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode")
+    #expect(read?.map(\.subject) == ["one", "two"])
+    let all = try await store.allConversations(accountID: "id-alice")
+    #expect(all.first { $0.name == "Zoë Ünïcode" }?.messages.count == 2)
+    _ = try await store.createAccount(Self.account("bob"))
+    #expect(try await store.conversation(accountID: "id-bob", with: "Zoë Ünïcode") == nil)
+  }
+
+  func pushRegistrations_followTheirDevice() async throws {
+    let store = try await makeStore()
+    _ = try await store.createAccount(Self.account("alice"))
+    try await store.insertPushSession(hash: "session", accountID: "id-alice")
+    #expect(try await store.pushSessionAccount(hash: "session") == "id-alice")
+    #expect(try await store.pushSessionAccount(hash: "other") == nil)
+
+    try await store.setPushRegistration(accountID: "id-alice", uuid: "device-a", token: "t1")
+    try await store.setPushRegistration(accountID: "id-alice", uuid: "device-b", token: "t2")
+    #expect(try await store.pushRegistration(accountID: "id-alice") == "device-b", "the last")
+    try await store.deletePushRegistrations(uuid: "device-b")
+    #expect(try await store.pushRegistration(accountID: "id-alice") == nil)
+
+    try await store.setVendorRegistration(uuid: "device-a", registered: true)
+    try await store.setVendorRegistration(uuid: "device-a", registered: true)
+    #expect(try await store.isVendorRegistered(uuid: "device-a"))
+    try await store.setVendorRegistration(uuid: "device-a", registered: false)
+    #expect(try await !store.isVendorRegistered(uuid: "device-a"))
+    #expect(try await store.answers())
+  }
+}
+
+/// A count that concurrent tasks add to.
+private final class Count: Sendable {
+  private let count = Mutex(0)
+  var value: Int { count.withLock { $0 } }
+  @discardableResult func add() -> Int {
+    count.withLock { value in
+      value += 1
+      return value
+    }
+  }
+}
+
+/// The contract against the SQLite store, in memory and in a file.
+@Suite(.timeLimit(.minutes(1))) struct SQLiteBackendStoreTests {
+  static let stores: [String] = ["memory", "file"]
+
+  private func contract(_ kind: String) -> BackendStoreContract {
+    BackendStoreContract {
+      guard kind == "file" else { return try BackendDatabase.inMemory() }
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "backend-store-\(UUID().uuidString)/backend.sqlite")
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      return try await BackendDatabase.open(at: file)
+    }
+  }
+
+  @Test(arguments: stores) func accountsAndTokens(_ kind: String) async throws {
+    try await contract(kind).aUsernameIsTakenOnce_andTokensOpenTheirAccountUntilTheyExpire()
+  }
+  @Test(arguments: stores) func seedingOnce(_ kind: String) async throws {
+    try await contract(kind).likesAreSeededOnce_evenWhenAskedAtTheSameTime()
+  }
+  @Test(arguments: stores) func likeBackAndSkip(_ kind: String) async throws {
+    try await contract(kind).aLikeBack_isAMutualAndAnEvent_aSkipIsNeither_whateverTheCaseOfTheID()
+  }
+  @Test(arguments: stores) func madeUpLikes(_ kind: String) async throws {
+    try await contract(kind).madeUpLikes_arriveAsEvents_inOrder_andAFollowerMissesNone()
+  }
+  @Test(arguments: stores) func messages(_ kind: String) async throws {
+    try await contract(kind).messages_keepTheirOrder_andAnUnknownPersonIsNil()
+  }
+  @Test(arguments: stores) func push(_ kind: String) async throws {
+    try await contract(kind).pushRegistrations_followTheirDevice()
+  }
+}
