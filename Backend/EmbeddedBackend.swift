@@ -52,7 +52,7 @@ public final class EmbeddedBackend: Sendable {
     self.clock = clock
     self.likeInterval = likeInterval
     self.pushFaults = pushFaults
-    self.signInThrottle = SignInThrottle(policy: limits.throttle)
+    self.signInThrottle = SignInThrottle(policy: limits.throttle, store: store)
     self.hashingPool = PasswordHashingPool(
       threads: limits.hashingThreads, queueLimit: limits.hashingQueue,
       waitingChanged: metrics.hashesWaiting)

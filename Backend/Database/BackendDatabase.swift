@@ -161,6 +161,16 @@ final class BackendDatabase: Sendable {
     migrator.registerMigration("v6: conversations per account") { db in
       try ConversationMigration.giveEachAccountItsOwn(db)
     }
+    migrator.registerMigration("v7: sign-in failures") { db in
+      // The throttle's counts, in the database every process serving it shares: a guess
+      // counts whichever process it reaches, and survives a restart.
+      try db.create(table: "signInFailure", options: .withoutRowID) { table in
+        table.primaryKey("key", .text)  // "account:NAME" or "address:IP"
+        table.column("count", .integer).notNull()
+        table.column("lastAt", .double).notNull()
+        table.column("waitUntil", .double).notNull()
+      }
+    }
     return migrator
   }
 }

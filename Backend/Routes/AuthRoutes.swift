@@ -68,7 +68,7 @@ struct AuthRoutes: BackendRoutes {
     }
     let throttle = backend.signInThrottle
     let address = request.remoteAddress
-    if let wait = throttle.secondsToWait(
+    if let wait = try await throttle.secondsToWait(
       username: body.username, address: address, now: backend.now())
     {
       backend.metrics.signInThrottled()
@@ -81,10 +81,10 @@ struct AuthRoutes: BackendRoutes {
     let stored = account?.passwordHash ?? hasher.standIn
     let verified = try await hashing { hasher.verify(body.password, against: stored) }
     guard let account, verified else {
-      throttle.failed(username: body.username, address: address, now: backend.now())
+      try await throttle.failed(username: body.username, address: address, now: backend.now())
       return .error(401, "invalid_grant", "The username or password is incorrect")
     }
-    throttle.succeeded(username: body.username)
+    try await throttle.succeeded(username: body.username)
     return try await issue(for: account, status: 200)
   }
 

@@ -60,6 +60,19 @@ protocol BackendStore: Sendable {
     events: [(seq: Int, type: String, like: IncomingLike)], last: Int
   )
 
+  // MARK: Sign-in failures (the throttle's counts, shared by every process serving)
+
+  /// The failures recorded under each key; keys with none are left out.
+  func signInFailures(keys: [String]) async throws -> [String: SignInFailures]
+  /// Replaces each key's failures with `update` of them, in one write: failures counted by
+  /// several processes at once all count.
+  func recordSignInFailure(
+    keys: [String], update: (_ key: String, SignInFailures?) -> SignInFailures
+  ) async throws
+  func clearSignInFailures(key: String) async throws
+  /// Drops the records whose last failure is older than `lastBefore` and whose wait is over.
+  func forgetSignInFailures(lastBefore: Date, waitEndedBy now: Date) async throws
+
   // MARK: Push
 
   func insertPushSession(hash: String, accountID: String) async throws
@@ -70,6 +83,14 @@ protocol BackendStore: Sendable {
   func deletePushRegistrations(uuid: String) async throws
   func isVendorRegistered(uuid: String) async throws -> Bool
   func setVendorRegistration(uuid: String, registered: Bool) async throws
+}
+
+/// A key's failed sign-ins, as the throttle counts them.
+struct SignInFailures: Equatable, Sendable {
+  var count: Int
+  var last: Date
+  /// Until when the next attempt is refused.
+  var waitUntil: Date
 }
 
 /// What `createAccount` did.

@@ -139,6 +139,27 @@ struct BackendStoreContract {
     #expect(try await store.conversation(accountID: "id-bob", with: "Zoë Ünïcode") == nil)
   }
 
+  func signInFailures_areKeptPerKey_updatedInOneWrite_andForgotten() async throws {
+    let store = try await makeStore()
+    let later = Self.now.addingTimeInterval(60)
+    try await store.recordSignInFailure(keys: ["account:demo", "address:192.0.2.1"]) { key, old in
+      #expect(old == nil, "\(key) starts with none")
+      return SignInFailures(count: 1, last: Self.now, waitUntil: Self.now)
+    }
+    try await store.recordSignInFailure(keys: ["account:demo"]) { _, old in
+      SignInFailures(count: (old?.count ?? 0) + 1, last: later, waitUntil: later)
+    }
+
+    let found = try await store.signInFailures(keys: ["account:demo", "address:192.0.2.1", "x"])
+    #expect(found["account:demo"] == SignInFailures(count: 2, last: later, waitUntil: later))
+    #expect(found["address:192.0.2.1"]?.count == 1)
+    #expect(found["x"] == nil)
+    try await store.forgetSignInFailures(lastBefore: later, waitEndedBy: later)
+    #expect(try await store.signInFailures(keys: ["address:192.0.2.1"]).isEmpty, "forgotten")
+    try await store.clearSignInFailures(key: "account:demo")
+    #expect(try await store.signInFailures(keys: ["account:demo"]).isEmpty, "cleared")
+  }
+
   func pushRegistrations_followTheirDevice() async throws {
     let store = try await makeStore()
     _ = try await store.createAccount(Self.account("alice"))
@@ -202,6 +223,9 @@ private final class Count: Sendable {
   }
   @Test(arguments: stores) func messages(_ kind: String) async throws {
     try await contract(kind).messages_keepTheirOrder_andAnUnknownPersonIsNil()
+  }
+  @Test(arguments: stores) func signInFailures(_ kind: String) async throws {
+    try await contract(kind).signInFailures_areKeptPerKey_updatedInOneWrite_andForgotten()
   }
   @Test(arguments: stores) func push(_ kind: String) async throws {
     try await contract(kind).pushRegistrations_followTheirDevice()

@@ -98,6 +98,35 @@ import Testing
     #expect(await signIn(backend, "demo", "demo-password").status == 200)
   }
 
+  @Test func twoProcessesOnOneDatabase_throttleTheSameGuesses_andARestartForgetsNothing()
+    async throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "throttle-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let now = TestNow()
+    let open = {
+      try await EmbeddedBackend.open(
+        file: folder.appendingPathComponent("backend.sqlite"), now: { now.date },
+        randomBytes: { [UInt8](repeating: 7, count: $0) }, clock: ContinuousClock(),
+        passwordRounds: 1_000, limits: SignInLimits(freeFailures: 2))
+    }
+    let first = try await open()
+    let second = try await open()
+
+    #expect(await signIn(first, "demo", "wrong").status == 401)
+    #expect(await signIn(second, "demo", "wrong").status == 401)
+    #expect(await signIn(first, "demo", "wrong").status == 401, "the third starts the wait")
+    let elsewhere = await signIn(second, "demo", "demo-password")
+    let restarted = await signIn(try await open(), "demo", "demo-password")
+
+    #expect(elsewhere.status == 429, "the other process counts the same failures")
+    #expect(restarted.status == 429, "a new process remembers them")
+    now.advance(by: 1)
+    #expect(await signIn(second, "demo", "demo-password").status == 200)
+  }
+
   // MARK: - Helpers
 
   private func signIn(
