@@ -31,6 +31,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    // `app serve --database-url`: several instances on one PostgreSQL database (docs/server.md).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(
@@ -78,6 +80,8 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       path: "Backend"),
     .target(
@@ -169,6 +173,7 @@ let package = Package(
       dependencies: [
         "Backend", "BackendBridge", "Data", "Domain", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ]),
     .testTarget(
       name: "DataTests",

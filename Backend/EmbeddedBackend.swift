@@ -84,6 +84,29 @@ public final class EmbeddedBackend: Sendable {
     return backend
   }
 
+  /// Opens the backend on a PostgreSQL database that other instances may share: checks it
+  /// answers and migrates it, then adds the demo account if it has no account. The store's
+  /// `services` must be running (in the server's `ServiceGroup`).
+  public static func open(
+    postgres store: PostgresBackendStore, now: @escaping @Sendable () -> Date,
+    randomBytes: @escaping @Sendable (Int) -> [UInt8],
+    clock: any Clock<Duration>,
+    passwordRounds: Int = defaultPasswordRounds,
+    likeInterval: ClosedRange<Double> = defaultLikeInterval,
+    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
+    metrics: ServerMetrics = .none
+  ) async throws -> EmbeddedBackend {
+    try await store.prepare()
+    let backend = try EmbeddedBackend(
+      store: store, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
+      clock: clock, likeInterval: likeInterval, pushFaults: pushFaults, limits: limits,
+      metrics: metrics)
+    try await withTaskExecutorPreference(executor) {
+      try await backend.seedDemoAccountIfEmpty()
+    }
+    return backend
+  }
+
   /// A backend that forgets everything when released, for tests.
   public static func inMemory(
     now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
@@ -169,10 +192,20 @@ public final class EmbeddedBackend: Sendable {
   /// in-memory backend of the tests is made without suspending.
   func seedDemoAccountIfEmpty(in database: BackendDatabase) throws {
     guard try !database.hasAccounts() else { return }
-    let demo = AccountRecord(
+    _ = try database.createAccount(try makeDemoAccount())
+  }
+
+  /// The demo account in a new shared database. Instances that start together may all find
+  /// it empty: the first insert wins, and the others' find the name taken.
+  func seedDemoAccountIfEmpty() async throws {
+    guard try await !store.hasAccounts() else { return }
+    _ = try await store.createAccount(try makeDemoAccount())
+  }
+
+  private func makeDemoAccount() throws -> AccountRecord {
+    AccountRecord(
       id: makeID(), username: Self.demoUsername, name: Self.demoName,
       passwordHash: try passwordHasher.hash(Self.demoPassword))
-    _ = try database.createAccount(demo)
   }
 }
 

@@ -15,6 +15,14 @@ extension AppCommand {
         accounts, likes and registrations `app` uses when no --api-url is given. Point other \
         devices at it with --api-url. The URL is printed on stdout once the server listens.
 
+        With --database-url (or APP_DATABASE_URL), the state is in a PostgreSQL database \
+        instead, which several `app serve` instances can share behind a load balancer: \
+        accounts, tokens, sign-in throttling, likes and their realtime events. The URL is \
+        libpq's: postgres://USER[:PASS]@HOST[:PORT]/DB over TCP, or \
+        postgres://USER@/DB?host=/socket/dir over a unix socket; sslmode=disable, prefer \
+        (the default) or require. The password may be given in PGPASSWORD; it is never \
+        printed.
+
         Ctrl-C (exit 130) or SIGTERM (exit 0) stops it after the requests in flight are \
         answered. An access log (method, path, status, time; never a token or a password) \
         goes to stderr.
@@ -32,6 +40,27 @@ extension AppCommand {
         "Folder of the backend's database (env APP_DATA_DIR). Default: as for every command.",
         valueName: "dir"))
     var dataDir: String?
+
+    @Option(
+      name: .customLong("database-url"),
+      help: ArgumentHelp(
+        "Keep the state in PostgreSQL at this URL, such as postgres://app@db1/app (env APP_DATABASE_URL; forms below). Default: the SQLite file in the data folder.",
+        valueName: "url"))
+    var databaseURL: String?
+
+    @Option(
+      name: .customLong("database-pool-size"),
+      help: ArgumentHelp(
+        "PostgreSQL connections this instance keeps at most (plus one that listens); instances × this must stay under the server's max_connections.",
+        valueName: "n"))
+    var databasePoolSize = PostgresBackendStore.defaultPoolSize
+
+    @Flag(
+      name: .customLong("database-notifications"), inversion: .prefixedNo,
+      help:
+        "Wake long polls through PostgreSQL's LISTEN/NOTIFY when another instance writes an event; without, they look again every second."
+    )
+    var databaseNotifications = true
 
     @Option(
       name: .customLong("message-limit"),
@@ -89,6 +118,10 @@ extension AppCommand {
       try OptionChecks.notBlank(tlsKey, "--tls-key")
 
       try OptionChecks.notBlank(dataDir, "--data-dir")
+      try OptionChecks.notBlank(databaseURL, "--database-url")
+      guard (1...1_000).contains(databasePoolSize) else {
+        throw ValidationError("--database-pool-size must be between 1 and 1000.")
+      }
     }
 
     func run() async throws {
@@ -100,6 +133,17 @@ extension AppCommand {
       let metrics = ServerMetrics(factory: PrometheusMetricsFactory(registry: registry))
       let server: BackendHTTPServer
       let backend = BackendBehindServer(registry: registry)
+      let store: PostgresBackendStore?
+      do {
+        store = try ServerComposition.postgresStore(
+          url: databaseURL, environment: io.environment, poolSize: databasePoolSize,
+          notifications: databaseNotifications)
+      } catch {
+        throw console.fail(
+          .init(
+            code: "invalid_database_url",
+            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
+      }
       do {
         let tls = try tlsCertificate.map {
           try ServerTLS(certificateFile: $0, keyFile: tlsKey ?? "")
@@ -116,7 +160,7 @@ extension AppCommand {
             },
             bodyLimits: BodyLimits(messages: messageLimit << 20),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls,
-            executor: EmbeddedBackend.executor),
+            executor: EmbeddedBackend.executor, services: store?.services ?? []),
           handler: backend.handle)
       } catch {
         throw console.fail(
@@ -126,7 +170,8 @@ extension AppCommand {
       }
       do {
         try await backend.open { [dataDir] in
-          try await ServerComposition.backend(dataDir: dataDir, io: io, metrics: metrics)
+          try await ServerComposition.backend(
+            store: store, dataDir: dataDir, io: io, metrics: metrics)
         }
       } catch {
         await server.stop()

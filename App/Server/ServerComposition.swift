@@ -4,12 +4,32 @@ import Prometheus
 import Synchronization
 
 /// What `app serve` is made of: the backend on the data folder's database, as the embedded
-/// default opens it, and an access log on the command's stderr.
+/// default opens it, or on a PostgreSQL database that other instances share.
 enum ServerComposition {
+  /// The PostgreSQL store `--database-url` (or `APP_DATABASE_URL`) names, not yet connected:
+  /// its services run in the server's group. Nil for the SQLite file.
+  static func postgresStore(
+    url: String?, environment: [String: String], poolSize: Int, notifications: Bool
+  ) throws -> PostgresBackendStore? {
+    guard let url = url ?? environment["APP_DATABASE_URL"].flatMap({ $0.isEmpty ? nil : $0 })
+    else { return nil }
+    return try PostgresBackendStore(
+      location: PostgresLocation(url: url, environment: environment), poolSize: poolSize,
+      notifications: notifications)
+  }
+
   static func backend(
-    dataDir: String?, io: AppIO, metrics: ServerMetrics
+    store: PostgresBackendStore?, dataDir: String?, io: AppIO, metrics: ServerMetrics
   ) async throws -> EmbeddedBackend {
     let environment = io.environment
+    if let store {
+      return try await EmbeddedBackend.open(
+        postgres: store, now: { Date() }, randomBytes: CompositionRoot.systemRandomBytes,
+        clock: ContinuousClock(),
+        likeInterval: CompositionRoot.demoLikeInterval(environment)
+          ?? EmbeddedBackend.defaultLikeInterval,
+        pushFaults: try CompositionRoot.pushFaults(environment), metrics: metrics)
+    }
     let folder = try DataFolder.prepare(
       DataFolder.locate(option: dataDir, environment: environment))
     return try await EmbeddedBackend.open(

@@ -40,7 +40,7 @@ extension BackendDatabase {
 
   /// Marks a pending like as matched; nil when there is no such pending like.
   func matchLike(id: String, accountID: String) throws -> IncomingLike? {
-    try writer.write { db in
+    let matched = try writer.write { db -> IncomingLike? in
       guard let row = try Self.pendingRow(id: id, accountID: accountID, in: db) else { return nil }
       let like = Self.like(row)
       // The stored id, not the one typed: ids are matched without regard to case.
@@ -50,6 +50,9 @@ extension BackendDatabase {
       try Self.recordEvent("mutualMatch", likeID: like.id, accountID: accountID, in: db)
       return like
     }
+    // This process's polls of the account look again now.
+    if matched != nil { eventSignal.signal(accountID) }
+    return matched
   }
 
   /// Marks a pending like as skipped; false when there is no such pending like.
@@ -112,7 +115,7 @@ extension BackendDatabase {
   func generateDueLikes(
     accountID: String, now: Date, interval: () -> TimeInterval, makeLike: () -> IncomingLike
   ) throws -> Date {
-    try writer.write { db in
+    let (nextDue, made) = try writer.write { db -> (Date, Int) in
       var due =
         try Double.fetchOne(
           db, sql: "SELECT nextDueAt FROM likeGenerator WHERE accountID = ?", arguments: [accountID]
@@ -131,8 +134,10 @@ extension BackendDatabase {
       try db.execute(
         sql: "INSERT OR REPLACE INTO likeGenerator (accountID, nextDueAt) VALUES (?, ?)",
         arguments: [accountID, due.timeIntervalSince1970])
-      return due
+      return (due, made)
     }
+    if made > 0 { eventSignal.signal(accountID) }
+    return nextDue
   }
 
   /// The account's events after `after`, oldest first, and the highest sequence number so far.

@@ -11,6 +11,9 @@ final class BackendDatabase: Sendable {
   let writer: any DatabaseWriter
   let likesSeeded = SeededAccounts(table: "likesSeeded")
   let conversationsSeeded = SeededAccounts(table: "conversationsSeeded")
+  /// Signalled by this process's writes only: other processes on the file are found by
+  /// re-reading (see `LikesRoutes`).
+  let eventSignal = EventSignal()
 
   init(_ writer: any DatabaseWriter) throws {
     self.writer = writer

@@ -118,13 +118,16 @@ struct LikesRoutes: BackendRoutes {
       return .error(422, "invalid_request", "wait must be a whole number of seconds from 0 to 30")
     }
     try await seed(account)
+    let signal = backend.store.eventSignal
+    let limit = Duration.seconds(wait)
     var waited = Duration.zero
     while true {
       let nextDue = try await backend.store.generateDueLikes(
         accountID: account.id, now: backend.now(), interval: nextInterval,
         makeLike: { makeLike(index: Int(backend.randomBytes(1)[0])) })
+      // Taken before the read: a signal that comes while reading is not missed.
+      let mark = signal.mark(account.id)
       let found = try await backend.store.events(accountID: account.id, after: after)
-      let limit = Duration.seconds(wait)
       if !found.events.isEmpty || waited >= limit {
         return .json(
           200,
@@ -134,14 +137,27 @@ struct LikesRoutes: BackendRoutes {
             },
             last: found.last))
       }
-      // Wake for the next made-up like, or at most a second later, to see events that other
-      // `app` processes wrote (a like back), or when the wait is over.
+      // Wake for the next made-up like, for a signal that an event was written, or when the
+      // wait is over. Without live signals (SQLite shared by several processes, or PostgreSQL
+      // with notifications off or their connection lost), look again every second for events
+      // another process wrote.
       let untilDue = Duration.milliseconds(
         Int64(max(0, nextDue.timeIntervalSince(backend.now())) * 1000))
-      let nap = min(untilDue, .seconds(1), limit - waited)
-      try await backend.clock.sleep(for: nap)
-      waited += nap
+      let fallback = signal.isLive ? limit : .seconds(1)
+      let nap = min(untilDue, fallback, limit - waited)
+      waited += await Self.elapsed(on: backend.clock) {
+        await signal.wait(account.id, since: mark, upTo: nap, on: backend.clock)
+      }
     }
+  }
+
+  /// How long `body` took on `clock`.
+  private static func elapsed<C: Clock<Duration>>(
+    on clock: C, _ body: () async -> Void
+  ) async -> Duration {
+    let start = clock.now
+    await body()
+    return start.duration(to: clock.now)
   }
 
   private func nextInterval() -> TimeInterval {

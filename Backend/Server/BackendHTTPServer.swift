@@ -39,12 +39,16 @@ public final class BackendHTTPServer: Sendable {
     /// passes the backend's, so that a request does not go from one executor's thread to
     /// another's and back: each hop wakes a thread.
     public var executor: RequestExecutor?
+    /// Services that run beside the server: started with it, and stopped only after it has
+    /// answered its last request (the database's connection pool and its listener).
+    public var services: [any Service]
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
       accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
       bodyLimits: BodyLimits = BodyLimits(), idleTimeout: Duration = .seconds(30),
-      maxConnections: Int = 1_024, tls: ServerTLS? = nil, executor: RequestExecutor? = nil
+      maxConnections: Int = 1_024, tls: ServerTLS? = nil, executor: RequestExecutor? = nil,
+      services: [any Service] = []
     ) {
       self.host = host
       self.port = port
@@ -55,6 +59,7 @@ public final class BackendHTTPServer: Sendable {
       self.maxConnections = maxConnections
       self.tls = tls
       self.executor = executor
+      self.services = services
     }
 
     /// Header limits far above what any client of the API sends (a bearer token, a content
@@ -131,7 +136,9 @@ public final class BackendHTTPServer: Sendable {
       logger: quiet)
     let services = ServiceGroup(
       configuration: .init(
-        services: [application], gracefulShutdownSignals: configuration.shutdownSignals,
+        // A group shuts its services down last to first: the server, then what it uses.
+        services: configuration.services + [application],
+        gracefulShutdownSignals: configuration.shutdownSignals,
         logger: quiet))
     // The group itself runs on the default executor. With a task executor preference,
     // swift-async-algorithms' `merge` (inside ServiceGroup) deadlocked against the group's

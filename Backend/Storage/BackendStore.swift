@@ -11,6 +11,10 @@ import Foundation
 /// Every requirement is `async`: a store on the network suspends while it waits. The SQLite
 /// one answers synchronously, on the backend's executor (see `RequestExecutor`).
 protocol BackendStore: Sendable {
+  /// Wakes long polls when an event may have been written: by this process, and by other
+  /// processes when the store can tell (PostgreSQL's notifications).
+  var eventSignal: EventSignal { get }
+
   // MARK: Accounts and tokens
 
   /// Adds the account unless its username is taken.

@@ -5,10 +5,9 @@ import Testing
 @testable import Backend
 
 /// What every `BackendStore` promises its routes, written once against the port: the SQLite
-/// store runs it below, and a store on another database must pass it unchanged.
-struct BackendStoreContract {
-  let makeStore: () async throws -> any BackendStore
-
+/// store (`SQLiteBackendStoreTests`) and the PostgreSQL one (`PostgresBackendStoreTests`)
+/// both run it.
+enum BackendStoreContract {
   private static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
   private static func account(_ username: String) -> AccountRecord {
@@ -23,8 +22,9 @@ struct BackendStoreContract {
     }
   }
 
-  func aUsernameIsTakenOnce_andTokensOpenTheirAccountUntilTheyExpire() async throws {
-    let store = try await makeStore()
+  static func aUsernameIsTakenOnce_andTokensOpenTheirAccountUntilTheyExpire(
+    _ store: any BackendStore
+  ) async throws {
     #expect(try await store.createAccount(Self.account("alice")) == .created)
     #expect(try await store.createAccount(Self.account("alice")) == .usernameTaken)
     #expect(try await store.account(username: "alice")?.id == "id-alice")
@@ -45,8 +45,8 @@ struct BackendStoreContract {
     #expect(try await store.account(tokenHash: "hash", now: Self.now) == nil)
   }
 
-  func likesAreSeededOnce_evenWhenAskedAtTheSameTime() async throws {
-    let store = try await makeStore()
+  static func likesAreSeededOnce_evenWhenAskedAtTheSameTime(_ store: any BackendStore) async throws
+  {
     _ = try await store.createAccount(Self.account("alice"))
     let made = Count()
 
@@ -72,8 +72,9 @@ struct BackendStoreContract {
     #expect(beyond.likes.isEmpty && !beyond.hasMore)
   }
 
-  func aLikeBack_isAMutualAndAnEvent_aSkipIsNeither_whateverTheCaseOfTheID() async throws {
-    let store = try await makeStore()
+  static func aLikeBack_isAMutualAndAnEvent_aSkipIsNeither_whateverTheCaseOfTheID(
+    _ store: any BackendStore
+  ) async throws {
     _ = try await store.createAccount(Self.account("alice"))
     try await store.seedLikesIfNeeded(accountID: "id-alice") { Self.likes(3, prefix: "ab") }
     let before = try await store.events(accountID: "id-alice", after: 0)
@@ -93,8 +94,9 @@ struct BackendStoreContract {
     #expect(after.last > before.last && after.events.last?.seq == after.last)
   }
 
-  func madeUpLikes_arriveAsEvents_inOrder_andAFollowerMissesNone() async throws {
-    let store = try await makeStore()
+  static func madeUpLikes_arriveAsEvents_inOrder_andAFollowerMissesNone(_ store: any BackendStore)
+    async throws
+  {
     _ = try await store.createAccount(Self.account("alice"))
     let counter = Count()
     let makeLike = {
@@ -120,8 +122,9 @@ struct BackendStoreContract {
     #expect(nothingNew.events.isEmpty && nothingNew.last == followed.last)
   }
 
-  func messages_keepTheirOrder_andAnUnknownPersonIsNil() async throws {
-    let store = try await makeStore()
+  static func messages_keepTheirOrder_andAnUnknownPersonIsNil(_ store: any BackendStore)
+    async throws
+  {
     _ = try await store.createAccount(Self.account("alice"))
     #expect(try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode") == nil)
 
@@ -139,8 +142,9 @@ struct BackendStoreContract {
     #expect(try await store.conversation(accountID: "id-bob", with: "Zoë Ünïcode") == nil)
   }
 
-  func signInFailures_areKeptPerKey_updatedInOneWrite_andForgotten() async throws {
-    let store = try await makeStore()
+  static func signInFailures_areKeptPerKey_updatedInOneWrite_andForgotten(_ store: any BackendStore)
+    async throws
+  {
     let later = Self.now.addingTimeInterval(60)
     try await store.recordSignInFailure(keys: ["account:demo", "address:192.0.2.1"]) { key, old in
       #expect(old == nil, "\(key) starts with none")
@@ -160,8 +164,7 @@ struct BackendStoreContract {
     #expect(try await store.signInFailures(keys: ["account:demo"]).isEmpty, "cleared")
   }
 
-  func pushRegistrations_followTheirDevice() async throws {
-    let store = try await makeStore()
+  static func pushRegistrations_followTheirDevice(_ store: any BackendStore) async throws {
     _ = try await store.createAccount(Self.account("alice"))
     try await store.insertPushSession(hash: "session", accountID: "id-alice")
     #expect(try await store.pushSessionAccount(hash: "session") == "id-alice")
@@ -183,7 +186,7 @@ struct BackendStoreContract {
 }
 
 /// A count that concurrent tasks add to.
-private final class Count: Sendable {
+final class Count: Sendable {
   private let count = Mutex(0)
   var value: Int { count.withLock { $0 } }
   @discardableResult func add() -> Int {
@@ -191,43 +194,5 @@ private final class Count: Sendable {
       value += 1
       return value
     }
-  }
-}
-
-/// The contract against the SQLite store, in memory and in a file.
-@Suite(.timeLimit(.minutes(1))) struct SQLiteBackendStoreTests {
-  static let stores: [String] = ["memory", "file"]
-
-  private func contract(_ kind: String) -> BackendStoreContract {
-    BackendStoreContract {
-      guard kind == "file" else { return try BackendDatabase.inMemory() }
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "backend-store-\(UUID().uuidString)/backend.sqlite")
-      try FileManager.default.createDirectory(
-        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-      return try await BackendDatabase.open(at: file)
-    }
-  }
-
-  @Test(arguments: stores) func accountsAndTokens(_ kind: String) async throws {
-    try await contract(kind).aUsernameIsTakenOnce_andTokensOpenTheirAccountUntilTheyExpire()
-  }
-  @Test(arguments: stores) func seedingOnce(_ kind: String) async throws {
-    try await contract(kind).likesAreSeededOnce_evenWhenAskedAtTheSameTime()
-  }
-  @Test(arguments: stores) func likeBackAndSkip(_ kind: String) async throws {
-    try await contract(kind).aLikeBack_isAMutualAndAnEvent_aSkipIsNeither_whateverTheCaseOfTheID()
-  }
-  @Test(arguments: stores) func madeUpLikes(_ kind: String) async throws {
-    try await contract(kind).madeUpLikes_arriveAsEvents_inOrder_andAFollowerMissesNone()
-  }
-  @Test(arguments: stores) func messages(_ kind: String) async throws {
-    try await contract(kind).messages_keepTheirOrder_andAnUnknownPersonIsNil()
-  }
-  @Test(arguments: stores) func signInFailures(_ kind: String) async throws {
-    try await contract(kind).signInFailures_areKeptPerKey_updatedInOneWrite_andForgotten()
-  }
-  @Test(arguments: stores) func push(_ kind: String) async throws {
-    try await contract(kind).pushRegistrations_followTheirDevice()
   }
 }

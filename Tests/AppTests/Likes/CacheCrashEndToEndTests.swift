@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 /// `kill -9` in the middle of a cache write: the file must open, pass SQLite's integrity

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// `app` on a real pseudo-terminal, as a person runs it: stdin, stdout and stderr are the
 /// terminal, which is the process's controlling terminal. The test types keys and reads

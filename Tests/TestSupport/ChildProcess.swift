@@ -9,23 +9,29 @@ import Foundation
 /// Foundation's `Process` learns that a child ended through a socket the child inherits; a
 /// daemon the child starts (a keyring, a D-Bus bus) inherits it too, and the child then
 /// never seems to end. `posix_spawn` plus `waitpid` has no such link.
-enum ChildProcess {
-  struct Files {
-    let stdin: URL
-    let stdout: URL
-    let stderr: URL
+public enum ChildProcess {
+  public struct Files: Sendable {
+    public let stdin: URL
+    public let stdout: URL
+    public let stderr: URL
+
+    public init(stdin: URL, stdout: URL, stderr: URL) {
+      self.stdin = stdin
+      self.stdout = stdout
+      self.stderr = stderr
+    }
   }
 
   /// How a child ended: `status` is the exit status, or 128 + the signal as a shell reports
   /// it; `signal` tells a death by signal from a process that chose to exit 130.
-  struct Termination: Sendable {
-    let status: Int32
-    let signal: Int32?
+  public struct Termination: Sendable {
+    public let status: Int32
+    public let signal: Int32?
   }
 
   /// Starts the child with its streams on `files`; `newSession` makes it a session leader,
   /// so that a terminal among its files becomes its controlling terminal.
-  static func spawn(
+  public static func spawn(
     _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
     newSession: Bool = false
   ) throws -> pid_t {
@@ -76,7 +82,7 @@ enum ChildProcess {
 
   /// Runs the child to its end. Gives up after `limit` seconds with SIGKILL; `killWhen`,
   /// checked every 20 ms, sends `killSignal` as soon as it returns true.
-  static func run(
+  public static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
     limit: TimeInterval = 60, killWhen: (@Sendable () -> Bool)? = nil,
     killSignal: Int32 = SIGKILL
@@ -103,19 +109,11 @@ enum ChildProcess {
   }
 
   /// Waits for `pid` to end.
-  static func waitForExit(_ pid: pid_t) async -> Termination {
+  public static func waitForExit(_ pid: pid_t) async -> Termination {
     return await withCheckedContinuation { continuation in
       // A thread of its own: waitpid blocks, and the cooperative pool must stay free for
       // the loopback servers that answer the child.
-      Thread {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let signal = status & 0x7f
-        continuation.resume(
-          returning: signal == 0
-            ? Termination(status: (status >> 8) & 0xff, signal: nil)
-            : Termination(status: 128 + signal, signal: signal))
-      }.start()
+      Thread { continuation.resume(returning: blockingWaitForExit(pid)) }.start()
     }
   }
 
@@ -134,7 +132,18 @@ enum ChildProcess {
     precondition(addCloseFrom(&actions, lowest) == 0, "addclosefrom failed")
   }
 
-  struct SpawnError: Error, CustomStringConvertible {
-    let description: String
+  public struct SpawnError: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
+  }
+
+  /// Waits for `pid` to end, blocking the calling thread: for a thread of its own only.
+  public static func blockingWaitForExit(_ pid: pid_t) -> Termination {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let signal = status & 0x7f
+    return signal == 0
+      ? Termination(status: (status >> 8) & 0xff, signal: nil)
+      : Termination(status: 128 + signal, signal: signal)
   }
 }

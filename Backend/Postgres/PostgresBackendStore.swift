@@ -1,0 +1,176 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+import Synchronization
+
+/// The backend's state in a PostgreSQL database that several `app serve` instances share.
+///
+/// Queries are written out as `PostgresQuery` interpolations: every value is a bind, never
+/// text pasted into SQL. Each write that reads before it writes runs in one transaction, and
+/// the rows it decides on are locked (`FOR UPDATE`, a counter row, an advisory lock), so two
+/// instances deciding at once take turns. `BackendStoreContract` holds it to what the SQLite
+/// store does.
+///
+/// The client's connection pool and the notification listener are services: they run in
+/// the server's `ServiceGroup` (`services`), and stop after it has answered its last request.
+public final class PostgresBackendStore: Sendable {
+  let client: PostgresClient
+  public let location: PostgresLocation
+  let logger: Logger
+  /// Woken when an event is written here or, with notifications, anywhere.
+  let eventSignal: EventSignal
+  /// The NOTIFY channel events are announced on; nil when notifications are switched off.
+  let notificationChannel: String?
+  let likesSeeded = Mutex<Set<String>>([])
+  let conversationsSeeded = Mutex<Set<String>>([])
+
+  static let defaultNotificationChannel = "like_events"
+
+  /// What to run beside the server for the store to work.
+  public var services: [any Service] {
+    var services: [any Service] = [client]
+    if let notificationChannel {
+      services.append(
+        PostgresEventListener(
+          location: location, channel: notificationChannel, signal: eventSignal, logger: logger))
+    }
+    return services
+  }
+
+  /// A store whose client is made but not yet connected: run `services`, then `prepare()`.
+  public convenience init(
+    location: PostgresLocation, poolSize: Int = defaultPoolSize, notifications: Bool = true
+  ) throws {
+    try self.init(
+      location: location, poolSize: poolSize, notifications: notifications,
+      eventSignal: EventSignal())
+  }
+
+  /// Connections each instance keeps at most: instances × this must stay under the server's
+  /// `max_connections` (100 by default), with room for the listener and for psql.
+  public static let defaultPoolSize = 16
+
+  init(
+    location: PostgresLocation, poolSize: Int, notifications: Bool, eventSignal: EventSignal
+  ) throws {
+    self.location = location
+    var logger = Logger(label: "backend-postgres")
+    logger.logLevel = .critical
+    self.logger = logger
+    self.client = PostgresClient(
+      configuration: try location.clientConfiguration(poolSize: poolSize))
+    self.eventSignal = eventSignal
+    self.notificationChannel = notifications ? Self.defaultNotificationChannel : nil
+  }
+
+  /// Checks the database answers, then brings its schema up to date (under the advisory
+  /// lock: see `PostgresSchema`). The services must be running. An unreachable database or
+  /// refused credentials are an error within seconds that names the host, never the password.
+  func prepare() async throws {
+    try await PostgresReachability.check(location, logger: logger)
+    try await PostgresSchema.migrate(client, logger: logger)
+  }
+
+  /// Rows of `query`, each decoded as `T`.
+  func rows<T: PostgresDecodable & Sendable>(
+    _ query: PostgresQuery, as type: T.Type, on connection: PostgresConnection? = nil
+  ) async throws -> [T] {
+    let sequence =
+      if let connection {
+        try await connection.query(query, logger: logger)
+      } else {
+        try await client.query(query, logger: logger)
+      }
+    var rows: [T] = []
+    for try await row in sequence.decode(T.self) { rows.append(row) }
+    return rows
+  }
+
+  func rows<each T: PostgresDecodable & Sendable>(
+    _ query: PostgresQuery, as types: (repeat each T).Type,
+    on connection: PostgresConnection? = nil
+  ) async throws -> [(repeat each T)] {
+    let sequence =
+      if let connection {
+        try await connection.query(query, logger: logger)
+      } else {
+        try await client.query(query, logger: logger)
+      }
+    var rows: [(repeat each T)] = []
+    for try await row in sequence.decode((repeat each T).self) { rows.append(row) }
+    return rows
+  }
+
+  func execute(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws {
+    if let connection {
+      try await connection.query(query, logger: logger)
+    } else {
+      try await client.query(query, logger: logger)
+    }
+  }
+
+  func transaction<T: Sendable>(
+    _ body: (PostgresConnection) async throws -> sending T
+  ) async throws -> T {
+    try await client.withTransaction(logger: logger, body)
+  }
+}
+
+// MARK: - Accounts and tokens
+
+extension PostgresBackendStore: BackendStore {
+  func createAccount(_ account: AccountRecord) async throws -> AccountCreation {
+    let inserted = try await rows(
+      """
+      INSERT INTO account (id, username, name, password_hash)
+      VALUES (\(account.id), \(account.username), \(account.name), \(account.passwordHash))
+      ON CONFLICT DO NOTHING RETURNING id
+      """, as: String.self)
+    return inserted.isEmpty ? .usernameTaken : .created
+  }
+
+  func account(username: String) async throws -> AccountRecord? {
+    try await rows(
+      "SELECT id, username, name, password_hash FROM account WHERE username = \(username)",
+      as: (String, String, String, String).self
+    ).first.map(AccountRecord.init)
+  }
+
+  func account(tokenHash: String, now: Date) async throws -> AccountRecord? {
+    let now = Int(now.timeIntervalSince1970)
+    return try await rows(
+      """
+      SELECT a.id, a.username, a.name, a.password_hash FROM token t JOIN account a
+      ON a.id = t.account_id WHERE t.token_hash = \(tokenHash) AND t.created_at + t.expires_in > \(now)
+      """, as: (String, String, String, String).self
+    ).first.map(AccountRecord.init)
+  }
+
+  func hasAccounts() async throws -> Bool {
+    try await rows("SELECT EXISTS (SELECT 1 FROM account)", as: Bool.self).first ?? false
+  }
+
+  func insert(_ token: TokenRecord) async throws {
+    try await execute(
+      """
+      INSERT INTO token (token_hash, account_id, created_at, expires_in, scope)
+      VALUES (\(token.tokenHash), \(token.accountID), \(token.createdAt), \(token.expiresIn), \(token.scope))
+      """)
+  }
+
+  func deleteToken(hash: String) async throws -> Bool {
+    try await !rows("DELETE FROM token WHERE token_hash = \(hash) RETURNING 1", as: Int.self)
+      .isEmpty
+  }
+
+  func answers() async throws -> Bool {
+    try await rows("SELECT 1", as: Int.self) == [1]
+  }
+}
+
+extension AccountRecord {
+  init(_ row: (String, String, String, String)) {
+    self.init(id: row.0, username: row.1, name: row.2, passwordHash: row.3)
+  }
+}

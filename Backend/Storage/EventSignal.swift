@@ -1,0 +1,118 @@
+import Synchronization
+
+/// Wakes the long polls waiting for an account's events as soon as one may have been written,
+/// by this process or, through PostgreSQL's notifications, by any instance.
+///
+/// It only ever says "look again": the events table stays the truth, and a poll re-reads it
+/// after each wake. A wake that comes early costs a read; one that never comes costs the
+/// fallback nap (`LikesRoutes`). A poll takes a `Mark` before it reads the events, and
+/// `wait` returns at once when a signal came after that mark, so a signal given while the
+/// poll was still reading is never lost.
+final class EventSignal: Sendable {
+  /// The signals seen when a poll last read.
+  struct Mark: Equatable {
+    fileprivate let epoch: UInt64
+    fileprivate let generation: UInt64
+  }
+
+  private struct Waiter {
+    let accountID: String
+    let mark: Mark
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
+  private struct State {
+    var generations: [String: UInt64] = [:]
+    /// Moves on `wakeAll`: a waiter of any account wakes.
+    var epoch: UInt64 = 0
+    var waiters: [UInt64: Waiter] = [:]
+    /// Waits cancelled before they registered: they return as soon as they try.
+    var cancelled: Set<UInt64> = []
+    var nextID: UInt64 = 0
+    var isLive = false
+
+    func mark(_ accountID: String) -> Mark {
+      Mark(epoch: epoch, generation: generations[accountID, default: 0])
+    }
+
+    /// Removes the waiters that `matches` picks and returns their continuations, to resume
+    /// outside the lock.
+    mutating func take(_ matches: (Waiter) -> Bool) -> [CheckedContinuation<Void, Never>] {
+      let picked = waiters.filter { matches($0.value) }
+      for id in picked.keys { waiters[id] = nil }
+      return picked.values.map(\.continuation)
+    }
+  }
+
+  private let state = Mutex(State())
+
+  /// Whether another process's writes are signalled too (a PostgreSQL listener is
+  /// connected). When not, a poll re-reads the events every second to find them.
+  var isLive: Bool { state.withLock { $0.isLive } }
+
+  func mark(_ accountID: String) -> Mark {
+    state.withLock { $0.mark(accountID) }
+  }
+
+  /// Long polls waiting now: what a test watches for before it writes.
+  var waiterCount: Int { state.withLock { $0.waiters.count } }
+
+  /// An event of the account may have been written.
+  func signal(_ accountID: String) {
+    let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.generations[accountID, default: 0] &+= 1
+      return state.take { $0.accountID == accountID }
+    }
+    for continuation in woken { continuation.resume() }
+  }
+
+  /// Every waiter looks again, and whether signals are live changes: the listener connected
+  /// or was lost, and what happened meanwhile is unknown.
+  func wakeAll(live: Bool) {
+    let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.epoch &+= 1
+      state.isLive = live
+      return state.take { _ in true }
+    }
+    for continuation in woken { continuation.resume() }
+  }
+
+  /// Returns when the account was signalled after `mark`, or `timeout` has passed on `clock`,
+  /// or the task is cancelled.
+  func wait(
+    _ accountID: String, since mark: Mark, upTo timeout: Duration, on clock: any Clock<Duration>
+  ) async {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { try? await clock.sleep(for: timeout) }
+      group.addTask { await self.wait(accountID, since: mark) }
+      await group.next()
+      group.cancelAll()
+    }
+  }
+
+  private func wait(_ accountID: String, since mark: Mark) async {
+    let id = state.withLock { state -> UInt64 in
+      state.nextID &+= 1
+      return state.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let resumeNow = state.withLock { state -> Bool in
+          if state.cancelled.remove(id) != nil || state.mark(accountID) != mark { return true }
+          state.waiters[id] = Waiter(accountID: accountID, mark: mark, continuation: continuation)
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> Waiter? in
+        if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+        state.cancelled.insert(id)
+        return nil
+      }
+      waiter?.continuation.resume()
+    }
+    // A cancellation that came after a signal had already resumed the wait left its mark.
+    state.withLock { _ = $0.cancelled.remove(id) }
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import App
+
+/// `app serve --database-url`, as an operator runs it: several instances, each a process of
+/// its own, on one PostgreSQL database of the test cluster. Devices talk to whichever
+/// instance, as a load balancer would send them.
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"),
+  .enabled(if: PostgresTestCluster.isAvailable, "needs PostgreSQL (CI=true makes this a failure)"))
+struct ServeOnPostgresEndToEndTests {
+  @Test func threeInstancesStartedTogether_shareAccountsMessagesAndRealtimeLikes() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let database = try await PostgresTestCluster.shared().makeDatabase()
+    let (a, b, c) = try await threeInstances(app, database: database.url)
+    defer { [a, b, c].forEach { $0.cancel() } }
+    let deviceA = ["--api-url", a.url, "--data-dir", app.scratch.path + "/a"]
+    let deviceB = try AppRunner.inProcess(
+      CompositionSeams(sessionStore: InMemoryUserSessionDataStore()))
+    defer { deviceB.remove() }
+
+    // An account made through A signs in through B.
+    let signedUp = try await app.run(
+      ["signup", "--username", "alice", "--name", "Alice", "--password-stdin"] + deviceA,
+      stdin: "alice-password-1")
+    let signedIn = try await deviceB.run(
+      ["login", "--username", "alice", "--password-stdin", "--api-url", b.url],
+      stdin: "alice-password-1")
+    #expect(signedUp.status == 0, "\(signedUp.stderr)")
+    #expect(signedIn.status == 0, "\(signedIn.stderr)")
+
+    // A message sent through B is read through C.
+    let sent = try await deviceB.run(
+      [
+        "messages", "send", "--to", "Zoë", "--subject", "hi", "--message", "through B",
+        "--api-url", b.url,
+      ])
+    let token = try await PlainHTTP.signIn(port: c.port, "alice", "alice-password-1")
+    let read = try await PlainHTTP.request("GET", "/messages/Zo%C3%AB", port: c.port, token: token)
+    #expect(sent.status == 0, "\(sent.stderr)")
+    #expect(read.status == 200 && read.body.contains("through B"), "\(read.body)")
+
+    // A like back through B reaches a watch connected to A within a second.
+    let page = try LikesEndToEndTests.json(
+      try await deviceB.run(["likes", "--json", "--api-url", b.url]).stdout)
+    let id = try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
+    async let watched = app.run(["likes", "watch", "--for", "15s"] + deviceA, sharesASlot: false)
+    try await waitUntil("the watch polls A a second time", within: .seconds(14)) {
+      a.log.components(separatedBy: "GET /events").count > 2
+    }
+    let answeredBefore = a.log.components(separatedBy: "GET /events 200").count
+    let liked = try await deviceB.run(["likes", "like", id, "--api-url", b.url])
+    try await waitUntil("A answers the watch's poll", within: .seconds(1)) {
+      a.log.components(separatedBy: "GET /events 200").count > answeredBefore
+    }
+    let watch = try await watched
+
+    #expect(liked.stdout.hasPrefix("🎉 It's a match with "), "\(liked.stderr)")
+    #expect(watch.stdout.contains("🎉 It's a match with "), "\(watch.stdout)")
+    for instance in [a, b, c] {
+      let stopped = try await instance.stop()
+      #expect(stopped.status == 0, "\(stopped.stderr)")
+      #expect(!stopped.stderr.contains("alice-password-1"))
+    }
+  }
+
+  @Test func killingOneInstance_losesNothingTheOthersAccepted_andSIGTERMFinishesItsPolls()
+    async throws
+  {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let database = try await PostgresTestCluster.shared().makeDatabase()
+    let (a, b, c) = try await threeInstances(app, database: database.url, killed: SIGKILL)
+    defer { [a, b, c].forEach { $0.cancel() } }
+    let token = try await PlainHTTP.signIn(port: a.port, "demo", "demo-password")
+
+    // Writes through all three; C is killed with -9 after its fifth.
+    let accepted = try await withThrowingTaskGroup(of: [String].self) { group in
+      for (name, instance) in [("A", a), ("B", b), ("C", c)] {
+        group.addTask {
+          var accepted: [String] = []
+          for index in 0..<12 {
+            let text = "\(name)-\(index)"
+            let body =
+              #"{"user":"log","operation":"add_message","subject":"s","message":"\#(text)"}"#
+            guard
+              let answer = try? await PlainHTTP.request(
+                "POST", "/messages", port: instance.port, token: token, body: body),
+              answer.status == 200
+            else { break }
+            accepted.append(text)
+            if name == "C" && index == 4 { _ = try await instance.stop() }
+          }
+          return accepted
+        }
+      }
+      var all: [String] = []
+      for try await part in group { all += part }
+      return all
+    }
+    let stored = try await PlainHTTP.request("GET", "/messages/log", port: b.port, token: token)
+
+    #expect(accepted.filter { $0.hasPrefix("C-") }.count == 5, "C took writes until killed")
+    #expect(accepted.count == 29, "A and B took all of theirs: \(accepted)")
+    // The conversation's JSON sits in the envelope's "body" string: its quotes are escaped.
+    let storedTexts = accepted.filter { stored.body.contains(#"\"\#($0)\""#) }
+    #expect(storedTexts == accepted, "everything accepted is stored")
+
+    // SIGTERM of B while a long poll waits on it: the poll is answered, B exits 0, and A
+    // serves throughout.
+    let poll = Task {
+      try await PlainHTTP.request("GET", "/events?after=999999&wait=3", port: b.port, token: token)
+    }
+    // The first poll of the account sets when its first made-up like is due: once that row
+    // is there, B is inside the poll.
+    let cluster = try await PostgresTestCluster.shared()
+    for _ in 0..<500 {
+      let rows = try await cluster.psql(
+        "SELECT count(*) FROM like_generator", database: database.name)
+      if rows.hasPrefix("1") { break }
+      await Task.yield()
+    }
+    #expect(
+      try await cluster.psql("SELECT count(*) FROM like_generator", database: database.name)
+        .hasPrefix("1"), "the poll is under way on B")
+    let stopping = Task { try await b.stop() }
+    let duringStop = try await PlainHTTP.request("GET", "/me", port: a.port, token: token)
+    let polled = try await poll.value
+    let stopped = try await stopping.value
+
+    #expect(duringStop.status == 200)
+    #expect(polled.status == 200, "the poll in flight is answered: \(polled.body)")
+    #expect(stopped.status == 0)
+    #expect(stopped.stderr.hasSuffix("Stopped: every request in flight was answered.\n"))
+    _ = try await a.stop()
+  }
+
+  // MARK: - Helpers
+
+  private func threeInstances(
+    _ app: AppRunner, database: String, killed: Int32 = SIGTERM
+  ) async throws -> (ServeProcess, ServeProcess, ServeProcess) {
+    // Started together on a new database: they take turns at migrating it.
+    let arguments = ["--database-url", database, "--database-pool-size", "4"]
+    async let a = ServeProcess.start(in: app, arguments)
+    async let b = ServeProcess.start(in: app, arguments)
+    async let c = ServeProcess.start(in: app, arguments, stopSignal: killed)
+    return try await (a, b, c)
+  }
+}
+
+extension ServeProcess {
+  var port: Int { URLComponents(string: url)?.port ?? 0 }
+}
+
+/// HTTP/1.1 requests over a plain socket, one connection each.
+enum PlainHTTP {
+  struct Answer: Sendable {
+    let status: Int
+    let body: String
+  }
+
+  static func request(
+    _ method: String, _ path: String, port: Int, token: String? = nil, body: String? = nil
+  ) async throws -> Answer {
+    let connection = try RawHTTPConnection(port: port)
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+    if let token { head += "Authorization: Bearer \(token)\r\n" }
+    if let body {
+      head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+    }
+    try await connection.send(head + "\r\n" + (body ?? ""))
+    let answer = await connection.readUntilClosed(limit: 30).text
+    let parts = answer.components(separatedBy: "\r\n\r\n")
+    let statusLine = parts.first?.split(separator: " ") ?? []
+    guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+      throw RawHTTPConnection.Failure("no answer: \(answer)")
+    }
+    return Answer(status: status, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+  }
+
+  static func signIn(port: Int, _ username: String, _ password: String) async throws -> String {
+    let body = #"{"grant_type":"password","username":"\#(username)","password":"\#(password)"}"#
+    let answer = try await request("POST", "/oauth/token", port: port, body: body)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
+      "\(answer.body)")
+    return try #require(document["access_token"] as? String)
+  }
+}

@@ -1,0 +1,266 @@
+import Clocks
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Backend
+
+/// Several instances on one PostgreSQL database, in process: each its own store (pool,
+/// listener) and backend, as separate `app serve` processes have. The clocks never move
+/// unless a test says so: a long poll that answers did so because it was woken.
+@Suite(.timeLimit(.minutes(2)), .enabled(if: PostgresTestCluster.isAvailable))
+struct PostgresInstancesTests {
+  @Test func aLikeBackOnOneInstance_answersALongPollOnAnother_throughANotification()
+    async throws
+  {
+    try await PostgresStores.with(instances: 2) { stores in
+      let (a, b) = (stores[0], stores[1])
+      let backendA = try await PostgresStores.backend(on: a, clock: TestClock())
+      let backendB = try await PostgresStores.backend(on: b, clock: TestClock())
+      let token = try await signIn(backendA)
+      let id = try await firstPendingLikeID(backendB, token: token)
+      try await waitUntil("A listens") { a.eventSignal.isLive }
+
+      let poll = PendingAnswer(backendA, get("/events?after=0&wait=30", token: token))
+      try await waitUntil("the poll waits on A") { a.eventSignal.waiterCount == 1 }
+      let liked = await backendB.handle(post("/likes/\(id)/like", token: token))
+      let answer = try await poll.answer(within: .seconds(5))
+
+      #expect(liked.status == 200)
+      #expect(answer.status == 200)
+      let events = try json(answer)["events"] as? [[String: Any]]
+      #expect(events?.map { $0["type"] as? String } == ["mutualMatch"])
+      #expect((events?.first?["item"] as? [String: Any])?["id"] as? String == id)
+    }
+  }
+
+  @Test func withNotificationsOff_aPollOnAnotherInstance_findsTheLikeBackAtItsNextLook()
+    async throws
+  {
+    try await PostgresStores.with(instances: 2, notifications: false) { stores in
+      let clockA = TestClock()
+      let backendA = try await PostgresStores.backend(on: stores[0], clock: clockA)
+      let backendB = try await PostgresStores.backend(on: stores[1], clock: TestClock())
+      let token = try await signIn(backendA)
+      let id = try await firstPendingLikeID(backendB, token: token)
+
+      let poll = PendingAnswer(backendA, get("/events?after=0&wait=30", token: token))
+      try await waitUntil("the poll waits on A") { stores[0].eventSignal.waiterCount == 1 }
+      #expect(await backendB.handle(post("/likes/\(id)/like", token: token)).status == 200)
+      #expect(!poll.isAnswered, "nothing tells A")
+      try await clockA.advance(by: .seconds(1), upTo: .seconds(2), until: "A looks again") {
+        poll.isAnswered
+      }
+
+      let events =
+        try json(try await poll.answer(within: .seconds(5)))["events"] as? [[String: Any]]
+      #expect(events?.map { $0["type"] as? String } == ["mutualMatch"])
+    }
+  }
+
+  @Test func aLostListeningConnection_wakesThePolls_reconnects_andLosesNothing() async throws {
+    try await PostgresStores.with(instances: 2) { stores, database in
+      let (a, b) = (stores[0], stores[1])
+      let backendA = try await PostgresStores.backend(on: a, clock: TestClock())
+      let backendB = try await PostgresStores.backend(on: b, clock: TestClock())
+      let token = try await signIn(backendA)
+      let id = try await firstPendingLikeID(backendB, token: token)
+      try await waitUntil("A listens") { a.eventSignal.isLive }
+      let poll = PendingAnswer(backendA, get("/events?after=0&wait=30", token: token))
+      try await waitUntil("the poll waits on A") { a.eventSignal.waiterCount == 1 }
+
+      // Both instances listen: both listening connections go.
+      let cut = try await PostgresTestCluster.shared().psql(
+        """
+        SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%'
+        """, database: database)
+      try await waitUntil("A knows its listener is gone") { !a.eventSignal.isLive }
+      try await waitUntil("A listens again", within: .seconds(15)) { a.eventSignal.isLive }
+      try await waitUntil("the poll waits again") { a.eventSignal.waiterCount == 1 }
+      let liked = await backendB.handle(post("/likes/\(id)/like", token: token))
+      let answer = try await poll.answer(within: .seconds(5))
+
+      #expect(cut.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+      #expect(liked.status == 200)
+      let events = try json(answer)["events"] as? [[String: Any]]
+      #expect(events?.map { $0["type"] as? String } == ["mutualMatch"])
+    }
+  }
+
+  @Test func writersOnThreeInstances_aFollowerSeesEveryEventOnce_inOrder() async throws {
+    try await PostgresStores.with(instances: 3) { stores in
+      let accountID = "id-alice"
+      _ = try await stores[0].createAccount(
+        AccountRecord(id: accountID, username: "alice", name: "Alice", passwordHash: "x"))
+      let likes = (0..<90).map {
+        IncomingLike(id: "like-\($0)", userName: "Person \($0)", avatarURL: nil)
+      }
+      try await stores[0].seedLikesIfNeeded(accountID: accountID) { likes }
+
+      // Each instance likes back its third of them, all at once, while a fourth task
+      // follows `last` as a client does.
+      let seen = try await withThrowingTaskGroup(of: [(Int, String)].self) { group in
+        for (index, store) in stores.enumerated() {
+          group.addTask {
+            for like in likes where Int(like.id.dropFirst(5))! % 3 == index {
+              _ = try await store.matchLike(id: like.id, accountID: accountID)
+            }
+            return []
+          }
+        }
+        group.addTask {
+          var seen: [(Int, String)] = []
+          var last = 0
+          while seen.count < likes.count {
+            let found = try await stores[1].events(accountID: accountID, after: last)
+            seen += found.events.map { ($0.seq, $0.like.id) }
+            last = found.last
+          }
+          return seen
+        }
+        var all: [(Int, String)] = []
+        for try await part in group { all += part }
+        return all
+      }
+
+      #expect(seen.count == 90)
+      #expect(Set(seen.map(\.1)) == Set(likes.map(\.id)), "every like back, once")
+      #expect(seen.map(\.0) == Array(1...90), "numbered 1, 2, 3… in the order they were seen")
+    }
+  }
+
+  @Test func madeUpLikes_areMadeOnce_byWhicheverInstanceComesFirst() async throws {
+    try await PostgresStores.with(instances: 2) { stores in
+      _ = try await stores[0].createAccount(
+        AccountRecord(id: "id-alice", username: "alice", name: "Alice", passwordHash: "x"))
+      let start = Date(timeIntervalSince1970: 1_800_000_000)
+      _ = try await stores[0].generateDueLikes(
+        accountID: "id-alice", now: start, interval: { 10 }, makeLike: { fatalError("none due") })
+      let made = Count()
+
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for store in stores + stores {
+          group.addTask {
+            _ = try await store.generateDueLikes(
+              accountID: "id-alice", now: start.addingTimeInterval(35), interval: { 10 },
+              makeLike: {
+                let index = made.add()
+                return IncomingLike(id: "new-\(index)", userName: "New", avatarURL: nil)
+              })
+          }
+        }
+        try await group.waitForAll()
+      }
+
+      #expect(made.value == 3, "due at 10, 20 and 30 s: three, not three per caller")
+      #expect(try await stores[1].events(accountID: "id-alice", after: 0).events.count == 3)
+    }
+  }
+
+  @Test func instancesStartedTogether_onAnEmptyDatabase_allComeUp_andMigrateOnce()
+    async throws
+  {
+    try await PostgresStores.with(instances: 5) { stores, database in
+      let versions = try await PostgresTestCluster.shared().psql(
+        "SELECT string_agg(version::text, ',') FROM schema_version", database: database)
+      #expect(versions.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+      for store in stores { #expect(try await store.answers()) }
+    }
+  }
+
+  @Test func aThrottleHolds_whicheverInstanceIsAsked() async throws {
+    try await PostgresStores.with(instances: 2) { stores in
+      let now = TestNow()
+      let limits = SignInLimits(freeFailures: 2)
+      let first = try await PostgresStores.backend(
+        on: stores[0], now: now, clock: TestClock(), limits: limits)
+      let second = try await PostgresStores.backend(
+        on: stores[1], now: now, clock: TestClock(), limits: limits)
+
+      #expect(await signIn(first, password: "wrong").status == 401)
+      #expect(await signIn(second, password: "wrong").status == 401)
+      #expect(await signIn(first, password: "wrong").status == 401, "the third starts the wait")
+      let elsewhere = await signIn(second, password: "demo-password")
+
+      #expect(elsewhere.status == 429, "the other instance counts the same failures")
+      now.advance(by: 1)
+      #expect(await signIn(second, password: "demo-password").status == 200)
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func signIn(_ backend: EmbeddedBackend) async throws -> String {
+    let answer = await signIn(backend, password: "demo-password")
+    return try #require(try json(answer)["access_token"] as? String)
+  }
+
+  private func signIn(_ backend: EmbeddedBackend, password: String) async
+    -> BackendHTTPResponse
+  {
+    let body = ["grant_type": "password", "username": "demo", "password": password]
+    return await backend.handle(
+      BackendHTTPRequest(
+        method: "POST", pathSegments: ["oauth", "token"],
+        headers: ["Content-Type": "application/json"], body: try! JSONEncoder().encode(body)))
+  }
+
+  private func firstPendingLikeID(_ backend: EmbeddedBackend, token: String) async throws
+    -> String
+  {
+    let page = await backend.handle(get("/likes?page=1&batchSize=1", token: token))
+    let data = try #require(try json(page)["data"] as? [[String: Any]])
+    return try #require(data.first?["id"] as? String)
+  }
+
+  private func get(_ target: String, token: String) -> BackendHTTPRequest {
+    let url = URLComponents(string: target)!
+    return BackendHTTPRequest(
+      method: "GET", pathSegments: url.path.split(separator: "/").map(String.init),
+      query: Dictionary(
+        (url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 }),
+      headers: ["Authorization": "Bearer \(token)"])
+  }
+
+  private func post(_ path: String, token: String) -> BackendHTTPRequest {
+    BackendHTTPRequest(
+      method: "POST", pathSegments: path.split(separator: "/").map(String.init),
+      headers: ["Authorization": "Bearer \(token)"])
+  }
+
+  private func json(_ response: BackendHTTPResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+  }
+}
+
+/// A request being answered in a task of its own, and its answer once there is one.
+private final class PendingAnswer: Sendable {
+  private final class Slot: Sendable {
+    let answer = Mutex<BackendHTTPResponse?>(nil)
+  }
+  private let slot = Slot()
+  private let task: Task<Void, Never>
+
+  init(_ backend: EmbeddedBackend, _ request: BackendHTTPRequest) {
+    let slot = slot
+    task = Task {
+      let answer = await backend.handle(request)
+      slot.answer.withLock { $0 = answer }
+    }
+  }
+
+  var isAnswered: Bool { slot.answer.withLock { $0 != nil } }
+
+  /// The answer, once it comes within `limit`; the request is cancelled if it does not.
+  func answer(within limit: Duration) async throws -> BackendHTTPResponse {
+    do {
+      try await waitUntil("the answer", within: limit) { isAnswered }
+    } catch {
+      task.cancel()
+      throw error
+    }
+    return slot.answer.withLock { $0! }
+  }
+}
