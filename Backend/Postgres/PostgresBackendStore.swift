@@ -23,6 +23,9 @@ public final class PostgresBackendStore: Sendable {
   /// The NOTIFY channel events are announced on; nil when notifications are switched off.
   let notificationChannel: String?
   let likesSeeded = Mutex<Set<String>>([])
+  /// How many leases `withOpenConnection` tries: more than the pool's connections, each of
+  /// which may turn out closed once.
+  let leaseAttempts: Int
   let conversationsSeeded = Mutex<Set<String>>([])
 
   static let defaultNotificationChannel = "like_events"
@@ -55,6 +58,7 @@ public final class PostgresBackendStore: Sendable {
     location: PostgresLocation, poolSize: Int, notifications: Bool, eventSignal: EventSignal
   ) throws {
     self.location = location
+    self.leaseAttempts = poolSize + 2
     var logger = Logger(label: "backend-postgres")
     logger.logLevel = .critical
     self.logger = logger
@@ -76,45 +80,69 @@ public final class PostgresBackendStore: Sendable {
   func rows<T: PostgresDecodable & Sendable>(
     _ query: PostgresQuery, as type: T.Type, on connection: PostgresConnection? = nil
   ) async throws -> [T] {
-    let sequence =
-      if let connection {
-        try await connection.query(query, logger: logger)
-      } else {
-        try await client.query(query, logger: logger)
+    if let connection {
+      var rows: [T] = []
+      for try await row in try await connection.query(query, logger: logger).decode(T.self) {
+        rows.append(row)
       }
-    var rows: [T] = []
-    for try await row in sequence.decode(T.self) { rows.append(row) }
-    return rows
+      return rows
+    }
+    return try await withOpenConnection { try await self.rows(query, as: type, on: $0) }
   }
 
   func rows<each T: PostgresDecodable & Sendable>(
     _ query: PostgresQuery, as types: (repeat each T).Type,
     on connection: PostgresConnection? = nil
   ) async throws -> [(repeat each T)] {
-    let sequence =
-      if let connection {
-        try await connection.query(query, logger: logger)
-      } else {
-        try await client.query(query, logger: logger)
+    if let connection {
+      var rows: [(repeat each T)] = []
+      for try await row in try await connection.query(query, logger: logger).decode(
+        (repeat each T).self)
+      {
+        rows.append(row)
       }
-    var rows: [(repeat each T)] = []
-    for try await row in sequence.decode((repeat each T).self) { rows.append(row) }
-    return rows
+      return rows
+    }
+    return try await withOpenConnection { try await self.rows(query, as: types, on: $0) }
   }
 
   func execute(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws {
     if let connection {
       try await connection.query(query, logger: logger)
     } else {
-      try await client.query(query, logger: logger)
+      try await withOpenConnection { try await self.execute(query, on: $0) }
     }
   }
 
   func transaction<T: Sendable>(
     _ body: (PostgresConnection) async throws -> sending T
   ) async throws -> T {
-    try await client.withTransaction(logger: logger, body)
+    try await withOpenConnection { connection in
+      try await connection.withTransaction(logger: self.logger, body)
+    }
   }
+
+  /// A connection of the pool that is still open. postgres-nio 1.33 can lease a connection
+  /// the server has just closed (a restart, `pg_terminate_backend`) before the pool has heard
+  /// of it; a query written to it is dropped without an error and its answer is awaited for
+  /// ever. So each lease is checked, and a closed one closed again (the pool then drops it)
+  /// and another one leased.
+  private func withOpenConnection<T>(
+    _ body: (PostgresConnection) async throws -> sending T
+  ) async throws -> sending T {
+    for _ in 0..<leaseAttempts {
+      let found: T? = try await client.withConnection { connection -> sending T? in
+        guard !connection.isClosed else {
+          try? await connection.close()
+          return nil
+        }
+        return try await body(connection)
+      }
+      if let found { return found }
+    }
+    throw PostgresUnreachable(location: location, reason: "every pooled connection was closed")
+  }
+
 }
 
 // MARK: - Accounts and tokens

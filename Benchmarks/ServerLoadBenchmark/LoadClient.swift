@@ -31,6 +31,9 @@ struct ClientOutcome: Sendable {
   let session: ClientSession
   var timings: [Timing] = []
   var failures: [String] = []
+  /// Sign-ins the server refused as busy (503, `Retry-After`): its hashing queue was full,
+  /// which is how it is meant to answer a burst, not a failure.
+  var refusedBusy = 0
   /// Subjects of the messages the server said it added.
   var addedSubjects: [String] = []
 }
@@ -126,6 +129,11 @@ struct LoadClient: Sendable {
       let milliseconds =
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
       outcome.timings.append(Timing(kind: kind, milliseconds: milliseconds))
+      if kind == .signIn && status == 503 {
+        outcome.timings.removeLast()
+        outcome.refusedBusy += 1
+        return false
+      }
       guard (200..<300).contains(status) else {
         outcome.failures.append("\(kind.rawValue): HTTP \(status)")
         return false

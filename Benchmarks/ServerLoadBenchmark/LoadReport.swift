@@ -14,6 +14,8 @@ struct LoadReport {
         format: "all: %d requests in %.1f s = %.0f requests/s, %d failed", timings.count, seconds,
         Double(timings.count) / seconds, failures))
     Swift.print(line("all", timings.map(\.milliseconds)))
+    let busy = outcomes.reduce(0) { $0 + $1.refusedBusy }
+    if busy > 0 { Swift.print("  sign-ins refused as busy (503, not counted above): \(busy)") }
     for kind in RequestKind.allCases {
       let durations = timings.filter { $0.kind == kind }.map(\.milliseconds)
       if !durations.isEmpty { Swift.print(line(kind.rawValue, durations)) }

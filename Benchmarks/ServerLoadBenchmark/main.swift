@@ -78,4 +78,7 @@ for outcome in outcomes {
 }
 let added = outcomes.reduce(0) { $0 + $1.addedSubjects.count }
 print("checked: \(added) added messages, \(lost) clients with lost or repeated messages")
-if report.failures > 0 || lost > 0 { exit(1) }
+if report.failures > 0 || lost > 0 {
+  server.stop()  // exit skips the `defer` above
+  exit(1)
+}

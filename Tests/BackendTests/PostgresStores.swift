@@ -7,7 +7,8 @@ import TestSupport
 /// as long as the body runs: what `app serve`'s `ServiceGroup` does for one instance.
 enum PostgresStores {
   static func with<T: Sendable>(
-    notifications: Bool = true, _ body: (PostgresBackendStore) async throws -> T
+    notifications: Bool = PostgresTestCluster.notifications,
+    _ body: (PostgresBackendStore) async throws -> T
   ) async throws -> T {
     try await with(instances: 1, notifications: notifications) { try await body($0[0]) }
   }
@@ -30,7 +31,7 @@ enum PostgresStores {
 
   /// `instances` stores on one database, as that many `app serve` processes would have.
   static func with<T: Sendable>(
-    instances: Int, notifications: Bool = true,
+    instances: Int, notifications: Bool = PostgresTestCluster.notifications,
     _ body: ([PostgresBackendStore]) async throws -> T
   ) async throws -> T {
     try await with(instances: instances, notifications: notifications) { stores, _ in
@@ -40,7 +41,7 @@ enum PostgresStores {
 
   /// As above; the body is also given the database's name, to look at it with psql.
   static func with<T: Sendable>(
-    instances: Int, notifications: Bool = true,
+    instances: Int, notifications: Bool = PostgresTestCluster.notifications,
     _ body: ([PostgresBackendStore], _ database: String) async throws -> T
   ) async throws -> T {
     let database = try await PostgresTestCluster.shared().makeDatabase()

@@ -20,6 +20,14 @@ public final class PostgresTestCluster: Sendable {
     self.binaries = binaries
   }
 
+  /// Whether instances in the tests listen for notifications: off when
+  /// `APP_TEST_POSTGRES_NOTIFICATIONS=off`, to show that realtime still works without them
+  /// (`scripts/test` runs the PostgreSQL tests once that way). Tests of the notifications
+  /// themselves switch them on whatever this says.
+  public static var notifications: Bool {
+    ProcessInfo.processInfo.environment["APP_TEST_POSTGRES_NOTIFICATIONS"] != "off"
+  }
+
   /// Whether the tests that need PostgreSQL run: always under CI (where a missing server is a
   /// failure, not a skip), elsewhere when its programs are installed.
   public static var isAvailable: Bool { Keyring.isCI || binaryFolder() != nil }

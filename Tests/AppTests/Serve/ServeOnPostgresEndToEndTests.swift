@@ -54,7 +54,7 @@ struct ServeOnPostgresEndToEndTests {
     }
     let answeredBefore = a.log.components(separatedBy: "GET /events 200").count
     let liked = try await deviceB.run(["likes", "like", id, "--api-url", b.url])
-    try await waitUntil("A answers the watch's poll", within: .seconds(1)) {
+    try await waitUntil("A answers the watch's poll", within: Self.realtimeBound) {
       a.log.components(separatedBy: "GET /events 200").count > answeredBefore
     }
     let watch = try await watched
@@ -66,6 +66,45 @@ struct ServeOnPostgresEndToEndTests {
       #expect(stopped.status == 0, "\(stopped.stderr)")
       #expect(!stopped.stderr.contains("alice-password-1"))
     }
+  }
+
+  @Test func theShellOnA_showsTheMatchBanner_ofALikeBackThroughB() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let database = try await PostgresTestCluster.shared().makeDatabase()
+    let arguments = Self.serving(database.url)
+    async let startedA = ServeProcess.start(in: app, arguments)
+    async let startedB = ServeProcess.start(in: app, arguments)
+    let (a, b) = try await (startedA, startedB)
+    defer { [a, b].forEach { $0.cancel() } }
+    let deviceA = ["--api-url", a.url, "--data-dir", app.scratch.path + "/a"]
+    let signedIn = try await app.run(
+      ["login", "--username", "demo", "--password-stdin"] + deviceA, stdin: "demo-password")
+    try #require(signedIn.status == 0, "\(signedIn.stderr)")
+    let token = try await PlainHTTP.signIn(port: b.port, "demo", "demo-password")
+    let page = try await PlainHTTP.request(
+      "GET", "/likes?page=1&batchSize=1", port: b.port, token: token)
+    let id = try #require(
+      ((try JSONSerialization.jsonObject(with: Data(page.body.utf8)) as? [String: Any])?["data"]
+        as? [[String: Any]])?.first?["id"] as? String)
+
+    let terminal = try app.onTerminal(deviceA)
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+    // The shell's realtime poll waits on A once it asks a second time.
+    try await waitUntil("the shell polls A a second time", within: .seconds(14)) {
+      a.log.components(separatedBy: "GET /events").count > 2
+    }
+    let liked = try await PlainHTTP.request("POST", "/likes/\(id)/like", port: b.port, token: token)
+    try await terminal.waitUntil("the match banner on A", within: Self.realtimeBound) {
+      $0.contains("It's a match with")
+    }
+    terminal.type("\u{4}")
+    let ended = await terminal.exit()
+
+    #expect(liked.status == 200)
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    _ = try await a.stop()
+    _ = try await b.stop()
   }
 
   @Test func killingOneInstance_losesNothingTheOthersAccepted_andSIGTERMFinishesItsPolls()
@@ -141,11 +180,21 @@ struct ServeOnPostgresEndToEndTests {
 
   // MARK: - Helpers
 
+  /// A second for realtime to reach another instance through a notification; with them
+  /// off, the next look (every second) and the time to answer.
+  private static let realtimeBound: Duration =
+    PostgresTestCluster.notifications ? .seconds(1) : .seconds(2)
+
+  private static func serving(_ database: String) -> [String] {
+    ["--database-url", database, "--database-pool-size", "4"]
+      + (PostgresTestCluster.notifications ? [] : ["--no-database-notifications"])
+  }
+
   private func threeInstances(
     _ app: AppRunner, database: String, killed: Int32 = SIGTERM
   ) async throws -> (ServeProcess, ServeProcess, ServeProcess) {
     // Started together on a new database: they take turns at migrating it.
-    let arguments = ["--database-url", database, "--database-pool-size", "4"]
+    let arguments = Self.serving(database)
     async let a = ServeProcess.start(in: app, arguments)
     async let b = ServeProcess.start(in: app, arguments)
     async let c = ServeProcess.start(in: app, arguments, stopSignal: killed)
