@@ -178,6 +178,40 @@ struct ServeOnPostgresEndToEndTests {
     _ = try await a.stop()
   }
 
+  @Test func aDatabaseThatCannotBeUsed_endsServeWithinSeconds_namingItsHost_neverThePassword()
+    async throws
+  {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let cluster = try await PostgresTestCluster.shared()
+    // Each timed from its start: not waiting for a slot among the suite's processes.
+    let started = ContinuousClock.now
+    // Nothing listens on port 1; the cluster has no database "nowhere".
+    let refused = try await app.run(
+      ["serve", "--port", "0", "--database-url", "postgres://app:pa55word@127.0.0.1:1/app"],
+      sharesASlot: false)
+    let refusedTook = ContinuousClock.now - started
+    let unknown = try await app.run(
+      ["serve", "--port", "0", "--database-url", cluster.url(database: "nowhere")],
+      environment: ["PGPASSWORD": "pa55word"], sharesASlot: false)
+    let unknownTook = ContinuousClock.now - started - refusedTook
+    let badURL = try await app.run(
+      ["serve", "--port", "0"], environment: ["APP_DATABASE_URL": "mysql://app@db/app"])
+
+    #expect(refusedTook < .seconds(10) && unknownTook < .seconds(10), "each ends within seconds")
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("cannot use the database at 127.0.0.1:1"), "\(refused.stderr)")
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.stderr.contains(#"database "nowhere" does not exist"#)
+        && unknown.stderr.contains(cluster.socketFolder), "\(unknown.stderr)")
+    #expect(badURL.status == 1)
+    #expect(badURL.stderr.contains("a database URL looks like postgres://"), "\(badURL.stderr)")
+    for result in [refused, unknown, badURL] {
+      #expect(!result.stderr.contains("pa55word") && !result.stdout.contains("pa55word"))
+    }
+  }
+
   // MARK: - Helpers
 
   /// A second for realtime to reach another instance through a notification; with them
