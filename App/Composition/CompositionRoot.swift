@@ -86,7 +86,9 @@ struct CompositionRoot {
         client = injected
       } else {
         let file = dataFolder.file(Self.backendFileName)
-        let rounds = io.seams.embeddedPasswordRounds ?? EmbeddedBackend.defaultPasswordRounds
+        let rounds =
+          try io.seams.embeddedPasswordRounds ?? Self.passwordRounds(environment)
+          ?? EmbeddedBackend.defaultPasswordRounds
         let likeInterval =
           Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval
         let pushFaults = try Self.pushFaults(environment)
@@ -212,6 +214,19 @@ struct CompositionRoot {
     guard let seconds = environment["APP_DEMO_LIKE_SECONDS"].flatMap(Double.init), seconds > 0
     else { return nil }
     return seconds...seconds
+  }
+
+  /// `APP_PASSWORD_ROUNDS=1000` sets the PBKDF2 rounds of the password hashes the embedded
+  /// backend (or `app serve`) makes, from 1,000 to 10,000,000. Unset, 600,000. The suite's
+  /// processes use 1,000: on a machine whose cores are all busy, a low-priority hash of
+  /// 600,000 rounds once took longer than a client waits (docs/decisions.md).
+  static func passwordRounds(_ environment: [String: String]) throws -> Int? {
+    guard let text = environment["APP_PASSWORD_ROUNDS"], !text.isEmpty else { return nil }
+    guard let rounds = Int(text), (1_000...10_000_000).contains(rounds) else {
+      throw DataFolderError(
+        message: "APP_PASSWORD_ROUNDS must be a whole number from 1000 to 10000000, not \(text).")
+    }
+    return rounds
   }
 
   /// `APP_EMBEDDED_PUSH_FAULTS=vendor/register=refuse,push/register=fail` makes the embedded

@@ -22,10 +22,12 @@ enum ServerComposition {
     store: PostgresBackendStore?, dataDir: String?, io: AppIO, metrics: ServerMetrics
   ) async throws -> EmbeddedBackend {
     let environment = io.environment
+    let rounds =
+      try CompositionRoot.passwordRounds(environment) ?? EmbeddedBackend.defaultPasswordRounds
     if let store {
       return try await EmbeddedBackend.open(
         postgres: store, now: { Date() }, randomBytes: CompositionRoot.systemRandomBytes,
-        clock: ContinuousClock(),
+        clock: ContinuousClock(), passwordRounds: rounds,
         likeInterval: CompositionRoot.demoLikeInterval(environment)
           ?? EmbeddedBackend.defaultLikeInterval,
         pushFaults: try CompositionRoot.pushFaults(environment), metrics: metrics)
@@ -35,6 +37,7 @@ enum ServerComposition {
     return try await EmbeddedBackend.open(
       file: folder.file(CompositionRoot.backendFileName), now: { Date() },
       randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock(),
+      passwordRounds: rounds,
       likeInterval: CompositionRoot.demoLikeInterval(environment)
         ?? EmbeddedBackend.defaultLikeInterval,
       pushFaults: try CompositionRoot.pushFaults(environment), metrics: metrics)
