@@ -114,6 +114,12 @@ struct CompositionRoot {
   /// The backend's database in the data folder: the embedded default's, and `app serve`'s.
   static let backendFileName = "embedded-backend.sqlite"
 
+  /// Where everybody's messages render every other block (`MessagesScreen+Blocks`): a thread
+  /// of its own, outside the cooperative pool, whose other thread is rendering beside it.
+  /// One for the process; its thread exists only while it has work.
+  static let messagesRenderHelper: any TaskExecutor = RequestExecutor(
+    label: "messages-render", lanes: 1)
+
   /// The app's own database (likes cache, unblur state), and what was done if the file was
   /// unreadable. `notice` is told what was done when the connection fails later in the
   /// session and the file, opened again, was unreadable too.

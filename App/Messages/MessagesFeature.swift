@@ -28,16 +28,17 @@ final class MessagesFeature {
     switch viewModel.state {
     case .loaded(let people):
       // Written a chunk at a time as it is made: everybody's messages can be tens of MB.
+      let helper = CompositionRoot.messagesRenderHelper
       if console.json {
-        MessagesScreen.writeJSON(people, to: console.outputPart(utf8:))
+        await MessagesScreen.writeJSON(people, helper: helper, to: console.outputPart(utf8:))
       } else {
-        MessagesScreen.writeText(people, to: console.outputPart(utf8:))
+        await MessagesScreen.writeText(people, helper: helper, to: console.outputPart(utf8:))
       }
       ProcessLifetime.keepUntilExit(viewModel, io: console.io)
       return people.map(\.name)
     case .empty:
       if console.json {
-        MessagesScreen.writeJSON([], to: console.outputPart(utf8:))
+        await MessagesScreen.writeJSON([], to: console.outputPart(utf8:))
       } else {
         console.output("No messages.")
       }

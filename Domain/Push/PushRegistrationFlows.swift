@@ -4,63 +4,15 @@
   import OpenCombine
 #endif
 
-/// Where a flow is, for a spinner to say.
-public enum PushProgress: Equatable, Sendable {
-  case fetchingSession
-  /// The seed's rule: wait this long after the session arrives, before using it.
-  case waitingAfterSession(Duration)
-  case checkingStatus
-  case askingPermission
-  case registering
-  case deregistering
-  /// One backend agreed and the other did not: putting the agreeing one back.
-  case undoing
-  /// An earlier change was cut short: checking both backends and putting them back.
-  case finishingEarlierChange
-}
-
-/// The combined state and what each backend said.
-public struct PushStatusReport: Equatable, Sendable {
-  public let push: RegistrationStatus
-  public let vendor: RegistrationStatus
-  public var combined: CombinedRegistration {
-    RegistrationStatus.combined(push: push, vendor: vendor)
-  }
-
-  public init(push: RegistrationStatus, vendor: RegistrationStatus) {
-    self.push = push
-    self.vendor = vendor
-  }
-}
-
-/// How a register or de-register ended.
-public enum PushChangeOutcome: Equatable, Sendable {
-  /// Both backends agreed.
-  case done(PushStatusReport)
-  /// One backend agreed and the other did not; the agreeing one was put back so that both
-  /// tell the same story again. `report` is what both say now, read after the undo.
-  case undone(refusedBy: PushBackend, reason: String, report: PushStatusReport)
-  /// One backend agreed, the other did not, and putting the agreeing one back failed too
-  /// (`undoReason`). The change stays in the journal: the next push command finishes it.
-  case undoPending(
-    refusedBy: PushBackend, reason: String, undoReason: String, report: PushStatusReport)
-  /// Neither backend agreed; nothing changed.
-  case refused(reason: String)
-}
-
-public enum PushBackend: String, Equatable, Sendable {
-  case push
-  case vendor
-}
-
 /// The push toggle's flows over the seed's use cases: the status, registering and
 /// de-registering, each with the seed's rules and with what the original left out, undoing a
 /// half-done change so that the two backends never disagree.
 ///
 /// The 3-second wait after a session arrives runs on the injected clock. The calls to both
-/// backends are made together (a zipped subscription), not one after the other. Once both are
-/// under way they are shielded from cancellation and reconciled, so Ctrl-C can never leave a
-/// half-done registration; before that point, cancelling simply stops.
+/// backends are made together (`PublisherCalls.together`: both subscribed at once), not one
+/// after the other. Once both are under way they are shielded from cancellation and
+/// reconciled, so Ctrl-C can never leave a half-done registration; before that point,
+/// cancelling simply stops. How a publisher is awaited, and shielded, is in `Bridging/`.
 public final class PushRegistrationFlows {
   private let push: any PushAuthenticationUC
   private let session: any SessionUC
@@ -103,7 +55,7 @@ public final class PushRegistrationFlows {
     try Task.checkCancellation()
     try journal.begin(PendingPushChange(change: .register, deviceID: deviceID))
     onProgress?(.registering)
-    let (pushSaid, vendorSaid) = await shielded(
+    let (pushSaid, vendorSaid) = await PublisherCalls.shieldedPair(
       push.register(with: deviceID, session: session, token: token),
       vendor.registerUser(with: deviceID))
     return try await reconcile(
@@ -116,14 +68,15 @@ public final class PushRegistrationFlows {
     try Task.checkCancellation()
     try journal.begin(PendingPushChange(change: .deregister, deviceID: deviceID))
     onProgress?(.deregistering)
-    let (pushSaid, vendorSaid) = await shielded(
+    let (pushSaid, vendorSaid) = await PublisherCalls.shieldedPair(
       push.deRegister(with: deviceID), vendor.deRegisterUser(with: deviceID))
     // Undoing a de-registration means registering again, which needs a token and a session;
     // they are only fetched when an undo is needed.
     let needsSession = (pushSaid == .success(true)) != (vendorSaid == .success(true))
     let session = needsSession ? try await freshSession(shielded: true) : ""
     let token =
-      needsSession ? try await shieldedValue(notifications.requestPermissionAndToken()) : ""
+      needsSession
+      ? try await PublisherCalls.shieldedValue(notifications.requestPermissionAndToken()) : ""
     return try await reconcile(
       pushSaid, vendorSaid, verb: "de-register", session: session,
       undoPush: { [push, deviceID] in push.register(with: deviceID, session: session, token: token)
@@ -151,7 +104,7 @@ public final class PushRegistrationFlows {
     let pushIsRegistered = before.push == .register
     let undo: AnyPublisher<Bool, Error>
     if pending.change.wasRegisteredBefore {
-      let token = try await shieldedValue(notifications.requestPermissionAndToken())
+      let token = try await PublisherCalls.shieldedValue(notifications.requestPermissionAndToken())
       undo =
         pushIsRegistered
         ? vendor.registerUser(with: deviceID)
@@ -160,7 +113,7 @@ public final class PushRegistrationFlows {
       undo =
         pushIsRegistered ? push.deRegister(with: deviceID) : vendor.deRegisterUser(with: deviceID)
     }
-    let undone = await shieldedAnswer(undo)
+    let undone = await PublisherCalls.shieldedAnswer(undo)
     let after = try await rereadStatus(session: session)
     guard !Self.disagree(after) else {
       throw PushCallError(
@@ -183,13 +136,11 @@ public final class PushRegistrationFlows {
     onProgress?(.fetchingSession)
     let value =
       shielded
-      ? try await shieldedValue(session.fetchSession())
+      ? try await PublisherCalls.shieldedValue(session.fetchSession())
       : try await session.fetchSession().firstValue()
     onProgress?(.waitingAfterSession(sessionDelay))
     if shielded {
-      let clock = clock
-      let delay = sessionDelay
-      try await Task { try await clock.sleep(for: delay) }.value
+      try await PublisherCalls.shieldedSleep(for: sessionDelay, on: clock)
     } else {
       try await clock.sleep(for: sessionDelay)
     }
@@ -199,16 +150,16 @@ public final class PushRegistrationFlows {
 
   nonisolated(nonsending) private func status(session: String) async throws -> PushStatusReport {
     onProgress?(.checkingStatus)
-    let pushCall = UncheckedPublisher(push.getRegistrationStatus(session: session))
-    let vendorCall = UncheckedPublisher(vendor.checkRegistrationStatusPublisher(uuid: deviceID))
-    let (pushStatus, vendorStatus) = try await Self.together(pushCall, vendorCall)
+    let (pushStatus, vendorStatus) = try await PublisherCalls.together(
+      push.getRegistrationStatus(session: session),
+      vendor.checkRegistrationStatusPublisher(uuid: deviceID))
     return PushStatusReport(push: pushStatus, vendor: vendorStatus)
   }
 
   /// Compares what both backends said; undoes the one that agreed when the other did not, then
   /// reads both statuses again to report the truth.
   nonisolated(nonsending) private func reconcile(
-    _ pushSaid: Answer, _ vendorSaid: Answer, verb: String, session: String,
+    _ pushSaid: PushAnswer, _ vendorSaid: PushAnswer, verb: String, session: String,
     undoPush: () -> AnyPublisher<Bool, Error>, undoVendor: () -> AnyPublisher<Bool, Error>
   ) async throws -> PushChangeOutcome {
     switch (pushSaid, vendorSaid) {
@@ -233,7 +184,7 @@ public final class PushRegistrationFlows {
     _ call: AnyPublisher<Bool, Error>, refusedBy: PushBackend, reason: String, session: String
   ) async throws -> PushChangeOutcome {
     onProgress?(.undoing)
-    let undone = await shieldedAnswer(call)
+    let undone = await PublisherCalls.shieldedAnswer(call)
     guard undone == .success(true) else {
       return .undoPending(
         refusedBy: refusedBy, reason: reason, undoReason: Self.reason(undone),
@@ -260,9 +211,9 @@ public final class PushRegistrationFlows {
       return PushStatusReport(
         push: registered ? .register : .unregister, vendor: registered ? .register : .unregister)
     }
-    let pushStatus = UncheckedPublisher(push.getRegistrationStatus(session: session))
-    let vendorStatus = UncheckedPublisher(vendor.checkRegistrationStatusPublisher(uuid: deviceID))
-    let (pushSays, vendorSays) = try await Self.shieldedTogether(pushStatus, vendorStatus)
+    let (pushSays, vendorSays) = try await PublisherCalls.shieldedTogether(
+      push.getRegistrationStatus(session: session),
+      vendor.checkRegistrationStatusPublisher(uuid: deviceID))
     return PushStatusReport(push: pushSays, vendor: vendorSays)
   }
 
@@ -275,106 +226,11 @@ public final class PushRegistrationFlows {
     try await shieldedStatus(session: session, fallback: false)
   }
 
-  // MARK: - Plumbing
-
-  typealias Answer = Result<Bool, PushCallError>
-
-  /// Runs both calls together and waits for both, even if the task is cancelled meanwhile:
-  /// a change under way is finished and reconciled, never abandoned half-done.
-  nonisolated(nonsending) private func shielded(
-    _ first: AnyPublisher<Bool, Error>, _ second: AnyPublisher<Bool, Error>
-  ) async -> (Answer, Answer) {
-    let firstCall = UncheckedPublisher(Self.settled(first))
-    let secondCall = UncheckedPublisher(Self.settled(second))
-    do {
-      return try await Self.shieldedTogether(firstCall, secondCall)
-    } catch {
-      return (.failure(PushCallError("no answer")), .failure(PushCallError("no answer")))
-    }
-  }
-
-  /// `together`, in a task of its own that the caller's cancellation does not reach.
-  private static func shieldedTogether<A: Publisher, B: Publisher>(
-    _ firstCall: UncheckedPublisher<A>, _ secondCall: UncheckedPublisher<B>
-  ) async throws -> (A.Output, B.Output)
-  where A: SendableMetatype, B: SendableMetatype, A.Output: Sendable, B.Output: Sendable {
-    try await Task { try await together(firstCall, secondCall) }.value
-  }
-
-  /// Subscribes to both publishers at once and waits for the first value of each. The first
-  /// failure, from either side, ends the wait at once and cancels the other call. (Not
-  /// `async let`: awaiting the pair waits for the first one even when the second has
-  /// already failed. Not `Publishers.Zip`: OpenCombine's Zip crashes when its upstreams
-  /// answer on other threads after the zipped subscription is released.)
-  private static func together<A: Publisher, B: Publisher>(
-    _ firstCall: UncheckedPublisher<A>, _ secondCall: UncheckedPublisher<B>
-  ) async throws -> (A.Output, B.Output)
-  where A: SendableMetatype, B: SendableMetatype, A.Output: Sendable, B.Output: Sendable {
-    try await withThrowingTaskGroup(of: EitherAnswer<A.Output, B.Output>.self) { group in
-      group.addTask { .first(try await firstCall.publisher.firstValue()) }
-      group.addTask { .second(try await secondCall.publisher.firstValue()) }
-      var first: A.Output?
-      var second: B.Output?
-      for try await answer in group {
-        switch answer {
-        case .first(let value): first = value
-        case .second(let value): second = value
-        }
-      }
-      guard let first, let second else { throw PublisherFinishedEmpty() }
-      return (first, second)
-    }
-  }
-
-  /// One call's answer, settled (a failure is an answer too) and shielded from cancellation.
-  nonisolated(nonsending) private func shieldedAnswer(_ call: AnyPublisher<Bool, Error>) async
-    -> Answer
-  {
-    (try? await shieldedValue(Self.settled(call))) ?? .failure(PushCallError("no answer"))
-  }
-
-  nonisolated(nonsending) private func shieldedValue<P: Publisher>(_ publisher: P) async throws
-    -> P.Output
-  where P: SendableMetatype, P.Output: Sendable {
-    let subscribed = UncheckedPublisher(publisher)
-    return try await Task { try await subscribed.publisher.firstValue() }.value
-  }
-
-  /// A publisher that always completes with a value: the answer, or the failure as a value.
-  private static func settled(_ publisher: AnyPublisher<Bool, Error>) -> AnyPublisher<Answer, Never>
-  {
-    publisher.first()
-      .map { Answer.success($0) }
-      .catch { Just(Answer.failure(PushCallError("\($0)"))) }
-      .replaceEmpty(with: .failure(PushCallError("no answer")))
-      .eraseToAnyPublisher()
-  }
-
-  private static func reason(_ answer: Answer) -> String {
+  private static func reason(_ answer: PushAnswer) -> String {
     switch answer {
     case .success(true): "agreed"
     case .success(false): "refused"
     case .failure(let error): error.description
     }
   }
-}
-
-/// A backend call that failed, kept as text so outcomes stay comparable.
-public struct PushCallError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let description: String
-  public init(_ description: String) { self.description = description }
-}
-
-/// The answer of one of the two calls `together` runs.
-private enum EitherAnswer<First: Sendable, Second: Sendable>: Sendable {
-  case first(First)
-  case second(Second)
-}
-
-/// A publisher handed to the task that subscribes to it. The seed's protocols do not promise
-/// Sendable publishers; each one is subscribed exactly once, by that task alone, and the
-/// caller never touches it again.
-private struct UncheckedPublisher<P: Publisher>: @unchecked Sendable {
-  let publisher: P
-  init(_ publisher: P) { self.publisher = publisher }
 }

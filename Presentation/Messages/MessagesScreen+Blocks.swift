@@ -1,32 +1,40 @@
-import Dispatch
 import Domain
 
-/// Everybody's messages rendered on two threads: the people are cut into blocks of about
-/// `chunkSize` bytes; the caller renders every other block and a helper thread the ones
-/// between, each into a buffer of its own, and the caller writes them all in order. The
-/// text is the same as one thread's, byte for byte, in about half the time.
+/// Everybody's messages rendered in blocks: the people are cut into blocks of about
+/// `chunkSize` bytes, each rendered into a buffer of its own and written in order.
 ///
-/// The buffers are reused, so the memory is three blocks, not the screen. The caller waits
-/// only for a block the helper is already rendering: a wait of a block's time at most.
+/// With a `helper` (an executor the composition root chooses), the caller renders every
+/// other block and the helper the ones between, so the text, the same byte for byte, takes
+/// about half the time on two cores. Without one, the caller renders them all. Presentation
+/// starts no thread: where the helper's work runs is the composition's decision.
+///
+/// The buffers are reused, so the memory is three blocks, not the screen. The caller awaits
+/// only a block the helper is already rendering: a block's time at most, and it holds no
+/// thread while it waits.
 extension MessagesScreen {
   /// Writes `appendPerson(position, into:)` for every position of `people`, in order.
-  static func writeInBlocks(
-    _ people: [UserMessages], chunkSize: Int,
+  nonisolated(nonsending) static func writeInBlocks(
+    _ people: [UserMessages], chunkSize: Int, helper: (any TaskExecutor)?,
     appendPerson: @escaping @Sendable (Int, inout UTF8Text) -> Void,
     to write: ([UInt8]) -> Void
-  ) {
+  ) async {
     let blocks = blocks(of: people, about: chunkSize)
     let lanes = RenderLanes()
     defer { lanes.free() }
-    // A queue of its own, not a global one: it runs on a thread of its own, whatever the
-    // caller's queue is (on a serial queue, `concurrentPerform` runs one block after the other).
-    let helper = DispatchQueue(label: "messages-screen-render")
+    guard let helper else {
+      for range in blocks {
+        lanes.render(0) { text in
+          for position in range { appendPerson(position, &text) }
+        }
+        lanes.write(0, to: write)
+      }
+      return
+    }
     /// Starts the helper on `blocks[block]`, if there is one, in `lane`.
-    func startHelper(_ block: Int, in lane: Int) -> (done: DispatchGroup, lane: Int)? {
+    func startHelper(_ block: Int, in lane: Int) -> (done: Task<Void, Never>, lane: Int)? {
       guard block < blocks.count else { return nil }
       let range = blocks[block]
-      let done = DispatchGroup()
-      helper.async(group: done) {
+      let done = Task(executorPreference: helper) {
         lanes.render(lane) { text in
           for position in range { appendPerson(position, &text) }
         }
@@ -35,7 +43,9 @@ extension MessagesScreen {
     }
     // The caller renders the even blocks in lane 0 and writes each at once; the helper
     // renders the odd ones, in lanes 1 and 2 by turns, so that while the caller writes one
-    // of them the helper is already rendering the next.
+    // of them the helper is already rendering the next. Every block started is awaited
+    // before the loop ends (block + 3 is started only while block + 2 is still to come), so
+    // no helper is left using a lane when the lanes are freed.
     var helping = startHelper(1, in: 1)
     var block = 0
     while block < blocks.count {
@@ -45,7 +55,7 @@ extension MessagesScreen {
       }
       lanes.write(0, to: write)
       if let (done, lane) = helping {
-        done.wait()
+        await done.value
         helping = startHelper(block + 3, in: 3 - lane)
         lanes.write(lane, to: write)
       }
@@ -76,9 +86,9 @@ extension MessagesScreen {
 }
 
 /// The buffers the blocks are rendered in: the caller's, and two the helper takes by turns.
-/// The caller reads a helper's buffer only after waiting for its block, and gives it back
-/// only after writing it: no two threads ever use one at once, which is what
-/// `@unchecked Sendable` claims.
+/// The caller reads a helper's buffer only after awaiting its block, and gives it back only
+/// after writing it: no two threads ever use one at once, which is what `@unchecked Sendable`
+/// claims. (Awaiting the helper's task orders its writes before the caller's reads.)
 private final class RenderLanes: @unchecked Sendable {
   static let count = 3
   private let buffers = UnsafeMutablePointer<UTF8Text>.allocate(capacity: count)

@@ -6,12 +6,14 @@ import Domain
 extension MessagesScreen {
   public static let defaultChunkSize = 1 << 18
 
-  /// The people's screens, separated by a blank line, ending with a newline.
-  public static func writeText(
-    _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: ([UInt8]) -> Void
-  ) {
-    writeInBlocks(
-      people, chunkSize: chunkSize,
+  /// The people's screens, separated by a blank line, ending with a newline. A `helper`
+  /// renders every other block beside the caller (`MessagesScreen+Blocks`).
+  nonisolated(nonsending) public static func writeText(
+    _ people: [UserMessages], chunkSize: Int = defaultChunkSize,
+    helper: (any TaskExecutor)? = nil, to write: ([UInt8]) -> Void
+  ) async {
+    await writeInBlocks(
+      people, chunkSize: chunkSize, helper: helper,
       appendPerson: { position, text in
         if position > 0 { text.append("\n\n") }
         appendText(of: people[position], to: &text)
@@ -20,17 +22,18 @@ extension MessagesScreen {
   }
 
   /// `{"people": [PersonDocument]}` as `JSONEncoder` writes it (see `UTF8Text+JSON`), ending
-  /// with a newline.
-  public static func writeJSON(
-    _ people: [UserMessages], chunkSize: Int = defaultChunkSize, to write: ([UInt8]) -> Void
-  ) {
+  /// with a newline. A `helper` renders every other block beside the caller.
+  nonisolated(nonsending) public static func writeJSON(
+    _ people: [UserMessages], chunkSize: Int = defaultChunkSize,
+    helper: (any TaskExecutor)? = nil, to write: ([UInt8]) -> Void
+  ) async {
     if people.isEmpty {
       write(Array("{\n  \"people\" : [\n\n  ]\n}\n".utf8))
       return
     }
     write(Array("{\n  \"people\" : [".utf8))
-    writeInBlocks(
-      people, chunkSize: chunkSize,
+    await writeInBlocks(
+      people, chunkSize: chunkSize, helper: helper,
       appendPerson: { position, text in
         text.append(position == 0 ? "\n" : ",\n")
         text.appendIndent(2)

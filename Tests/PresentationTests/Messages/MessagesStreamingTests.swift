@@ -40,12 +40,18 @@ import Testing
     }
   }
 
-  @Test(arguments: [0, 1, 2, 25])
-  func everybodyAsJSON_isWhatJSONEncoderWrites(people count: Int) {
+  /// Rendered by the caller alone, or with the cooperative pool's executor as the helper
+  /// that renders every other block: the text must be the same.
+  private static func helper(_ helped: Bool) -> (any TaskExecutor)? {
+    helped ? globalConcurrentExecutor : nil
+  }
+
+  @Test(arguments: [0, 1, 2, 25], [false, true])
+  func everybodyAsJSON_isWhatJSONEncoderWrites(people count: Int, helped: Bool) async {
     var random = SplitMix64(seed: UInt64(count) + 7)
     let people = Self.randomPeople(&random, count: count)
     var written = ""
-    MessagesScreen.writeJSON(people, chunkSize: 64) {
+    await MessagesScreen.writeJSON(people, chunkSize: 64, helper: Self.helper(helped)) {
       written += String(decoding: $0, as: UTF8.self)
     }
     #expect(
@@ -59,11 +65,14 @@ import Testing
     }
   }
 
-  @Test func everybodyAsText_isEachPersonsScreen_separatedByABlankLine_inWholePeopleChunks() {
+  @Test(arguments: [false, true])
+  func everybodyAsText_isEachPersonsScreen_separatedByABlankLine_inWholePeopleChunks(
+    helped: Bool
+  ) async {
     var random = SplitMix64(seed: 5)
     let people = Self.randomPeople(&random, count: 30)
     var chunks: [String] = []
-    MessagesScreen.writeText(people, chunkSize: 100) {
+    await MessagesScreen.writeText(people, chunkSize: 100, helper: Self.helper(helped)) {
       chunks.append(String(decoding: $0, as: UTF8.self))
     }
     let expected = people.map(MessagesScreen.text).joined(separator: "\n\n") + "\n"
