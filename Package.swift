@@ -56,9 +56,11 @@ let package = Package(
     .target(
       name: "SystemSupport", dependencies: ["CMalloc"], path: "SystemSupport",
       exclude: ["CMalloc"]),
-    // JSON read from a tape (simdjson's approach) through `Decodable`, for bodies of
-    // megabytes: the client's messages answers and the messages the backend is sent.
-    .target(name: "JSONTape", dependencies: ["SystemSupport"], path: "JSONTape"),
+    // All of the hand-written JSON, for bodies of megabytes, in one module that needs nothing
+    // else: documents read from a tape (simdjson's approach) through `Decodable`, a document's
+    // top-level members read in one pass (the messages envelope), strings written as
+    // `JSONEncoder` writes them, and the word-at-a-time byte search they share.
+    .target(name: "JSONTape", path: "JSONTape"),
     // The server of ../shared/API.md: routes, its database, password hashing, seeded data,
     // and the Hummingbird server of `app serve`.
     .target(
@@ -106,7 +108,7 @@ let package = Package(
       path: "Data",
       exclude: ["CLibSecret"]
     ),
-    .target(name: "Presentation", dependencies: ["Domain", "SystemSupport"], path: "Presentation"),
+    .target(name: "Presentation", dependencies: ["Domain", "JSONTape"], path: "Presentation"),
     // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.
     .target(name: "BackendBridge", dependencies: ["Data", "Backend"], path: "Bridge"),
     // The shell's line editing, history and completion: BSD editline, not a hand-written
@@ -175,10 +177,14 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]),
+    // The JSON module's suite: the tape, the top-level member scan and the byte search, each
+    // against Foundation as the judge. The tape decodes Data's message bodies there.
+    .testTarget(
+      name: "JSONTapeTests", dependencies: ["JSONTape", "Data", "Domain", "TestSupport"]),
     .testTarget(
       name: "DataTests",
       dependencies: [
-        "Data", "Domain", "SystemSupport", "JSONTape", "Backend", "BackendBridge", "TestSupport",
+        "Data", "Domain", "SystemSupport", "Backend", "BackendBridge", "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,5 +1,3 @@
-import SystemSupport
-
 /// Builds a `JSONTape` in one pass over the bytes. Every function returns false (or nil) at
 /// the first thing RFC 8259 does not allow; nothing is repaired.
 struct JSONTapeParser {
@@ -9,9 +7,11 @@ struct JSONTapeParser {
   /// Foundation refuses for depth is refused here too.
   static let maximumDepth = 500
 
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var position = 0
-  private var entries: [Entry] = []
+  // Internal, not private: the top-level member scan (`JSONTopLevelMembers.swift`) reads
+  // with the same grammar.
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+  var entries: [Entry] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -29,7 +29,7 @@ struct JSONTapeParser {
 
   // MARK: - Values
 
-  private mutating func value(depth: Int) -> Bool {
+  mutating func value(depth: Int) -> Bool {
     guard position < bytes.count else { return false }
     switch bytes[position] {
     case UInt8(ascii: "\""): return string()
@@ -183,7 +183,7 @@ struct JSONTapeParser {
 
   // MARK: - Basics
 
-  private func peek() -> UInt8? {
+  func peek() -> UInt8? {
     position < bytes.count ? bytes[position] : nil
   }
 
@@ -195,13 +195,13 @@ struct JSONTapeParser {
     while position < bytes.count, isDigit(bytes[position]) { position += 1 }
   }
 
-  private mutating func expect(_ byte: UInt8) -> Bool {
+  mutating func expect(_ byte: UInt8) -> Bool {
     guard position < bytes.count, bytes[position] == byte else { return false }
     position += 1
     return true
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
       case 0x20, 0x0A, 0x0D, 0x09: position += 1

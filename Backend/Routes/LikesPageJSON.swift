@@ -1,5 +1,5 @@
 import Foundation
-import SystemSupport
+import JSONTape
 
 /// The body of `GET /likes`, written by hand: byte for byte what `JSONEncoder` (sorted keys,
 /// slashes as they are) writes for it, in a fraction of the time. It is the most asked read

@@ -1,5 +1,5 @@
 import Foundation
-import SystemSupport
+import JSONTape
 
 /// One message as the contract's bodies hold it.
 struct MessageBody: Codable, Equatable {

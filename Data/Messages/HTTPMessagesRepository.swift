@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-import SystemSupport
+import JSONTape
 
 /// `MessagesRepository` over HTTP, per section 2 of the backend contract.
 public struct HTTPMessagesRepository: MessagesRepository {

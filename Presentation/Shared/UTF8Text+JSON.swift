@@ -1,4 +1,4 @@
-import SystemSupport
+import JSONTape
 
 /// JSON written by hand for documents too large for `JSONEncoder` (everybody's messages),
 /// in exactly its format with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`:

@@ -1,4 +1,4 @@
-import SystemSupport
+import JSONTape
 
 /// Text built as UTF-8 bytes in one growing buffer: what large screens (everybody's
 /// messages, tens of megabytes) are written into, a block at a time, so that the cost is

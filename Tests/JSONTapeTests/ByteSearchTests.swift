@@ -1,5 +1,5 @@
 import Foundation
-import SystemSupport
+import JSONTape
 import TestSupport
 import Testing
 

@@ -2,18 +2,18 @@
 /// through it quickly: everybody's messages for `--json`, and a message of megabytes being
 /// sent. Foundation's encoder looks at every character; this copies runs of ordinary bytes
 /// and looks only at the few that need an escape (`ByteSearch`).
-public enum JSONStringWriter {
+package enum JSONStringWriter {
   /// Appends `string` quoted and escaped as `JSONEncoder` escapes: quote and backslash, the
   /// short forms of backspace, tab, newline, form feed and carriage return, `\u00XX` for the
   /// other control characters, and nothing else (not `/`, not DEL, not non-ASCII).
-  public static func append(_ string: String, to bytes: inout [UInt8]) {
+  package static func append(_ string: String, to bytes: inout [UInt8]) {
     var string = string
     string.withUTF8 { append(utf8: $0, to: &bytes) }
   }
 
   /// The same for text already in UTF-8 (JSON written a moment ago, quoted into an
   /// envelope): no `String` is made of it, which would check and copy every byte again.
-  public static func append(utf8 source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+  package static func append(utf8 source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     appendEscaped(source, nested: false, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
@@ -23,7 +23,7 @@ public enum JSONStringWriter {
   /// inside another JSON string. The messages envelope's `body` is JSON in a string; written
   /// this way it takes one pass over each text, instead of writing the body and then
   /// escaping all of it again.
-  public static func appendNested(_ string: String, to bytes: inout [UInt8]) {
+  package static func appendNested(_ string: String, to bytes: inout [UInt8]) {
     var string = string
     bytes.append(contentsOf: #"\""#.utf8)
     string.withUTF8 { appendEscaped($0, nested: true, to: &bytes) }

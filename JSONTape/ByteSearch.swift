@@ -6,13 +6,17 @@
 /// ("determine if a word has a byte less than n", "has a zero byte", from Sean Anderson's
 /// Bit Twiddling Hacks). Those can also flag a byte *after* a true match, never one
 /// before, so the lowest flagged byte is always the first real one.
-public enum ByteSearch {
+///
+/// "Lowest" means first in memory. The word is read so that the first byte in memory is its
+/// least significant one, which is how a little-endian machine loads it; on a big-endian one
+/// the word is byte-swapped first. Which of the two is decided at compile time.
+package enum ByteSearch {
   /// The index of the first byte at or after `start` that is below `limit` (at most 0x80)
   /// or equal to `first` or `second`; `bytes.count` when there is none. The bytes passed
   /// over are ORed into `seen` (whole words and single bytes alike), so that a caller can
   /// tell whether any of them had its high bit set (was not ASCII).
   @inlinable
-  public static func firstByte(
+  package static func firstByte(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, below limit: UInt8,
     or first: UInt8, or second: UInt8, seen: inout UInt64
   ) -> Int {
@@ -25,14 +29,18 @@ public enum ByteSearch {
       let firsts = ones &* UInt64(first)
       let seconds = ones &* UInt64(second)
       while position + 8 <= bytes.count {
-        let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        #if _endian(little)
+          let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        #else
+          let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self).byteSwapped
+        #endif
         let below = (word &- limits) & ~word
         let isFirst = word ^ firsts
         let isSecond = word ^ seconds
         let matches =
           (below | ((isFirst &- ones) & ~isFirst) | ((isSecond &- ones) & ~isSecond)) & highBits
         if matches != 0 {
-          // Little-endian: the lowest byte in memory is the lowest in the word.
+          // The first byte in memory is the word's lowest (see above).
           let passed = matches.trailingZeroBitCount / 8
           seen |= word & ((1 << (UInt64(passed) * 8)) &- 1)
           return position + passed
