@@ -81,7 +81,7 @@ final class MessagesFeature {
     await viewModel.send(.textChanged(text))
     await console.withActivity("Sending") { await viewModel.send(.sendTapped) }
     switch viewModel.state.status {
-    case .sent(let person):
+    case .succeeded(let person):
       if console.json {
         JSONOutput.write(SentDocument(sent: true, to: MessagesScreen.document(person)), to: console)
       } else {
@@ -94,7 +94,7 @@ final class MessagesFeature {
           code: "invalid_input", message: sentences.joined(separator: " "), remedy: .correctInput))
     case .failed(let error):
       throw console.fail(error)
-    case .editing, .sending:
+    case .editing, .submitting:
       preconditionFailure("sending always finishes")
     }
   }

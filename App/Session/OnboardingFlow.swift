@@ -177,7 +177,7 @@ struct OnboardingFlow {
     try handle(viewModel.state.status, retrying: retrying)
   }
 
-  private func handle(_ status: FormStatus, retrying: Bool) throws {
+  private func handle(_ status: FormStatus<UserProfile>, retrying: Bool) throws {
     let error: UserFacingError
     switch status {
     case .succeeded, .editing, .submitting: return

@@ -4,20 +4,12 @@ import Domain
 /// recipient's messages after it) or failed, keeping the draft for another try.
 @MainActor
 public final class ComposeMessageViewModel {
-  public enum Status: Equatable, Sendable {
-    case editing
-    /// One sentence per missing part; nothing was sent.
-    case invalid([String])
-    case sending
-    case sent(UserMessages)
-    case failed(UserFacingError)
-  }
-
   public struct State: Equatable, Sendable {
     public var recipient = ""
     public var subject = ""
     public var text = ""
-    public var status = Status.editing
+    /// Sent: the recipient's messages, the new one among them.
+    public var status = FormStatus<UserMessages>.editing
   }
 
   public enum Action: Equatable, Sendable {
@@ -49,17 +41,9 @@ public final class ComposeMessageViewModel {
   }
 
   private func submit() async {
-    guard state.status != .sending else { return }
     let draft = MessageDraft(recipient: state.recipient, subject: state.subject, text: state.text)
-    guard draft.issues.isEmpty else {
-      state.status = .invalid(draft.issues.map(UserFacingError.describe))
-      return
-    }
-    state.status = .sending
-    do {
-      state.status = .sent(try await sendDraft(draft))
-    } catch {
-      state.status = .failed(UserFacingError(error))
-    }
+    await FormSubmission.submit(
+      self, state: \.state, status: \.status,
+      issues: draft.issues.map(UserFacingError.describe), request: { try await sendDraft(draft) })
   }
 }

@@ -7,7 +7,7 @@ public final class SignInViewModel {
   public struct State: Equatable, Sendable {
     public var username = ""
     public var password = ""
-    public var status = FormStatus.editing
+    public var status = FormStatus<UserProfile>.editing
   }
 
   public enum Action: Equatable, Sendable {
@@ -41,24 +41,20 @@ public final class SignInViewModel {
   }
 
   private func signIn() async {
-    // A second tap while a request is in flight must not send a second request.
-    guard !state.status.isSubmitting else { return }
-    let issues = CredentialRules.issues(signingInAs: state.username, password: state.password)
-    guard issues.isEmpty else {
-      state.status = .invalid(issues.map(UserFacingError.describe))
-      return
-    }
-    state.status = .submitting
-    do {
-      let session = try await repository.signIn(username: state.username, password: state.password)
-      // One change, so observers never see a half-updated form.
-      var finished = state
-      finished.password = ""
-      finished.status = .succeeded
-      state = finished
-      signedInResponder?.signedIn(to: session)
-    } catch {
-      state.status = .failed(UserFacingError(error))
-    }
+    let (username, password) = (state.username, state.password)
+    var session: UserSession?
+    await FormSubmission.submit(
+      self, state: \.state, status: \.status,
+      issues: CredentialRules.issues(signingInAs: username, password: password)
+        .map(UserFacingError.describe),
+      finishing: { form, outcome in
+        if case .success = outcome { form.password = "" }
+      },
+      request: {
+        let signedIn = try await repository.signIn(username: username, password: password)
+        session = signedIn
+        return signedIn.profile
+      })
+    if let session { signedInResponder?.signedIn(to: session) }
   }
 }

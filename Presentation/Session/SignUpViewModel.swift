@@ -8,7 +8,7 @@ public final class SignUpViewModel {
     public var username = ""
     public var name = ""
     public var password = ""
-    public var status = FormStatus.editing
+    public var status = FormStatus<UserProfile>.editing
     /// The one answer the server refused (a username taken), for the form to ask again
     /// while it keeps the others.
     public var fieldToCorrect: Field?
@@ -60,28 +60,24 @@ public final class SignUpViewModel {
   }
 
   private func signUp() async {
-    guard !state.status.isSubmitting else { return }
     let account = NewAccount(username: state.username, name: state.name, password: state.password)
-    let issues = CredentialRules.issues(signingUp: account)
-    guard issues.isEmpty else {
-      state.status = .invalid(issues.map(UserFacingError.describe))
-      return
-    }
-    state.status = .submitting
-    state.fieldToCorrect = nil
-    do {
-      let session = try await repository.signUp(account)
-      // One change, so observers never see a half-updated form.
-      var finished = state
-      finished.password = ""
-      finished.status = .succeeded
-      state = finished
-      signedInResponder?.signedIn(to: session)
-    } catch {
-      var failed = state
-      if case SessionError.usernameTaken = error { failed.fieldToCorrect = .username }
-      failed.status = .failed(UserFacingError(error))
-      state = failed
-    }
+    var session: UserSession?
+    await FormSubmission.submit(
+      self, state: \.state, status: \.status,
+      issues: CredentialRules.issues(signingUp: account).map(UserFacingError.describe),
+      starting: { form in form.fieldToCorrect = nil },
+      finishing: { form, outcome in
+        switch outcome {
+        case .success: form.password = ""
+        case .failure(SessionError.usernameTaken): form.fieldToCorrect = .username
+        case .failure: break
+        }
+      },
+      request: {
+        let signedUp = try await repository.signUp(account)
+        session = signedUp
+        return signedUp.profile
+      })
+    if let session { signedInResponder?.signedIn(to: session) }
   }
 }

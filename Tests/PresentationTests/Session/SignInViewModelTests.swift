@@ -18,14 +18,14 @@ import Testing
   @Test func signIn_goesThroughSubmitting_toSucceeded_andTellsTheResponder() async {
     let (sut, repository, responder) = makeSUT()
     repository.signInResult.withLock { $0 = .success(.alice) }
-    var statuses: [FormStatus] = []
+    var statuses: [FormStatus<UserProfile>] = []
     sut.onStateChange = { statuses.append($0.status) }
 
     await sut.send(.usernameChanged("alice"))
     await sut.send(.passwordChanged("secret"))
     await sut.send(.signInTapped)
 
-    #expect(statuses == [.editing, .editing, .submitting, .succeeded])
+    #expect(statuses == [.editing, .editing, .submitting, .succeeded(UserSession.alice.profile)])
     #expect(repository.calls == [.signIn(username: "alice", password: "secret")])
     #expect(responder.sessions == [.alice])
     #expect(sut.state.password.isEmpty, "the password is not kept once it served")

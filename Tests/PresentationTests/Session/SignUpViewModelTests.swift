@@ -33,7 +33,7 @@ import Testing
       repository.calls == [
         .signUp(NewAccount(username: "alice", name: "Alice Liddell", password: "long-enough"))
       ])
-    #expect(sut.state.status == .succeeded)
+    #expect(sut.state.status == .succeeded(UserSession.alice.profile))
     #expect(responder.sessions == [.alice])
   }
 
