@@ -67,19 +67,18 @@ struct LikesComposition {
     let events = command.root.realtimeEvents
     let likedYou = LikesViewModel(
       actions: .init(
-        loadPage: { try await LoadLikesPageUseCase(environment).execute($0) },
-        unblurSecondsLeft: { try await UnblurUseCase(environment).secondsLeft() },
+        viewPage: { try await ViewLikesPageUseCase(environment).execute($0) },
         likeBack: { try await RespondToLikeUseCase(environment).likeBack($0) },
-        skip: { try await RespondToLikeUseCase(environment).skip($0) },
-        unread: { try await UnreadBadgeUseCase(environment).count() },
-        firstPageSeen: { try await UnreadBadgeUseCase(environment).firstPageSeen() }))
+        skip: { try await RespondToLikeUseCase(environment).skip($0) }))
     let watch = LikesWatchViewModel(
-      events: { events.events() },
-      isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
-      newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived($0) })
+      actions: .init(
+        events: { events.events() },
+        isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
+        newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived($0) }))
     return NotificationCenterViewModel(
       likedYou: likedYou,
-      mutuals: MutualsViewModel(load: { try await LoadMutualsUseCase(environment).execute() }),
+      mutuals: MutualsViewModel(
+        actions: .init(load: { try await LoadMutualsUseCase(environment).execute() })),
       watch: watch, banners: BannerQueue(clock: command.root.clock))
   }
 

@@ -30,7 +30,6 @@ final class LikesFeature {
   func showPage(_ page: Int, batchSize: Int = 10, refresh: Bool, shift: Int = 0) async throws
     -> Shown?
   {
-    center.select(.likedYou)
     let viewModel = center.likedYou
     await console.withActivity("Loading likes") {
       await viewModel.load(page: page, batchSize: batchSize, refresh: refresh, shift: shift)
@@ -112,7 +111,6 @@ final class LikesFeature {
 
   /// The mutual matches, newest first.
   func showMutuals() async throws {
-    center.select(.mutuals)
     await console.withActivity("Loading mutuals") { await center.mutuals.load() }
     let page: LikesPage
     switch center.mutuals.state {

@@ -7,20 +7,24 @@ extension CompositionRoot {
   @MainActor
   func messagesViewModel() -> MessagesViewModel {
     MessagesViewModel(
-      loadAll: LoadAllMessagesUseCase(repository: messagesRepository, access: signedInAccess)
-        .execute)
+      actions: .init(
+        loadAll: LoadAllMessagesUseCase(repository: messagesRepository, access: signedInAccess)
+          .execute))
   }
 
   @MainActor
   func userMessagesViewModel() -> UserMessagesViewModel {
     UserMessagesViewModel(
-      loadPerson: LoadUserMessagesUseCase(repository: messagesRepository, access: signedInAccess)
-        .execute(person:))
+      actions: .init(
+        loadPerson: LoadUserMessagesUseCase(
+          repository: messagesRepository, access: signedInAccess
+        ).execute(person:)))
   }
 
   @MainActor
   func composeMessageViewModel() -> ComposeMessageViewModel {
     ComposeMessageViewModel(
-      send: SendMessageUseCase(repository: messagesRepository, access: signedInAccess).execute)
+      actions: .init(
+        send: SendMessageUseCase(repository: messagesRepository, access: signedInAccess).execute))
   }
 }

@@ -33,7 +33,9 @@ extension AppCommand {
     @MainActor
     static func logout(_ context: CommandContext, local: Bool) async throws {
       let console = context.console
-      let viewModel = LogoutViewModel(signOut: context.root.signOutUseCase)
+      let useCase = context.root.signOutUseCase
+      let viewModel = LogoutViewModel(
+        actions: .init(signOut: { try await useCase.execute(revokingOnServer: $0) }))
       await console.withActivity("Signing out") { await viewModel.logout(revokingOnServer: !local) }
       switch viewModel.state {
       case .finished(let report):

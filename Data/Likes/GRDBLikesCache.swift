@@ -202,11 +202,26 @@ public struct GRDBNCStateStore: NCStateStore {
     }
   }
 
-  public func clearUnread() async throws {
-    try await database.write { [account] db in
-      try db.execute(
-        sql: "UPDATE notificationCenterState SET unread = 0 WHERE account = ?", arguments: [account]
-      )
+  public func look(clearingUnread: Bool) async throws -> NotificationCenterState {
+    let read = { @Sendable [account] (db: Database) throws -> NotificationCenterState in
+      let row = try Row.fetchOne(
+        db, sql: "SELECT unblurEndDate, unread FROM notificationCenterState WHERE account = ?",
+        arguments: [account])
+      let end: Double? = row?["unblurEndDate"]
+      return NotificationCenterState(
+        unblurEndDate: end.map(Date.init(timeIntervalSince1970:)), unread: row?["unread"] ?? 0)
+    }
+    guard clearingUnread else { return try await database.read(read) }
+    // One transaction: a like counted by another process between the read and the clear
+    // would be cleared unseen.
+    return try await database.write { [account] db in
+      let state = try read(db)
+      if state.unread > 0 {
+        try db.execute(
+          sql: "UPDATE notificationCenterState SET unread = 0 WHERE account = ?",
+          arguments: [account])
+      }
+      return state
     }
   }
 }

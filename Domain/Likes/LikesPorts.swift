@@ -57,7 +57,21 @@ public protocol NCStateStore: Sendable {
   func unreadCount() async throws -> Int
   /// Adds to the badge and returns the new count, in one step.
   func addUnread(_ count: Int) async throws -> Int
-  func clearUnread() async throws
+  /// The unblur window's end and the unread badge, read together, with the badge cleared in
+  /// the same step when `clearingUnread`: a page view's one read of this state.
+  func look(clearingUnread: Bool) async throws -> NotificationCenterState
+}
+
+/// The notification center's state as one read saw it.
+public struct NotificationCenterState: Equatable, Sendable {
+  public let unblurEndDate: Date?
+  /// The unread badge before any clearing in the same read.
+  public let unread: Int
+
+  public init(unblurEndDate: Date?, unread: Int) {
+    self.unblurEndDate = unblurEndDate
+    self.unread = unread
+  }
 }
 
 /// Failures with a meaning in the likes feature.

@@ -60,6 +60,11 @@ public struct LoadLikesPageUseCase: Sendable {
 
   public func execute(_ request: LikesPageRequest) async throws -> LikesPage {
     let blurred = try await environment.isBlurred()
+    return try await people(request).page(blurred: blurred)
+  }
+
+  /// The page's people and where they came from, before the blur is known.
+  func people(_ request: LikesPageRequest) async throws -> PeopleOnAPage {
     let size = request.batchSize
     let offset = max(0, (request.page - 1) * size + request.shift)
     // The server's pages that hold places offset+1 … offset+size: one, or two when the
@@ -78,9 +83,8 @@ public struct LoadLikesPageUseCase: Sendable {
     }
     // Unmoved, the server's own cursor says where to go next, as the contract has it.
     let next = request.shift == 0 ? head.nextCursor : (hasMore ? request.page + 1 : nil)
-    return LikesPage(
-      number: request.page, batchSize: size,
-      items: users.map { .likedYou($0, isBlurred: blurred) }, nextCursor: next, source: source)
+    return PeopleOnAPage(
+      number: request.page, batchSize: size, users: users, nextCursor: next, source: source)
   }
 
   /// The server's page `number` (of the request's size): the cache's, or the network's.
@@ -120,6 +124,23 @@ public struct LoadLikesPageUseCase: Sendable {
     case (.cache(let first, let firstOffline), .cache(let second, let secondOffline)):
       .cache(fetchedAt: min(first, second), offline: firstOffline || secondOffline)
     }
+  }
+}
+
+/// A page's people before the blur is applied: the blur depends on the unblur window, read
+/// once the page is in hand.
+struct PeopleOnAPage {
+  let number: Int
+  let batchSize: Int
+  let users: [LikedUser]
+  let nextCursor: Int?
+  let source: LikesPage.Source
+
+  func page(blurred: Bool) -> LikesPage {
+    LikesPage(
+      number: number, batchSize: batchSize,
+      items: users.map { .likedYou($0, isBlurred: blurred) }, nextCursor: nextCursor,
+      source: source)
   }
 }
 
@@ -178,7 +199,7 @@ public struct UnblurUseCase: Sendable {
 }
 
 /// The unread badge: raised by realtime likes, shown in the list's footer, cleared when
-/// the first page (where new likes land) has been seen.
+/// the first page (where new likes land) has been seen (`ViewLikesPageUseCase`).
 public struct UnreadBadgeUseCase: Sendable {
   private let environment: LikesEnvironment
 
@@ -195,7 +216,6 @@ public struct UnreadBadgeUseCase: Sendable {
     try await environment.cache.invalidateLikes()
     return try await environment.state.addUnread(1)
   }
-  public func firstPageSeen() async throws { try await environment.state.clearUnread() }
 }
 
 /// Likes back or skips somebody, by full id or a unique prefix of a cached like.

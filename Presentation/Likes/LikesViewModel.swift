@@ -42,27 +42,20 @@ public final class LikesViewModel {
   public var onStateChange: ((State) -> Void)?
 
   public struct Actions: Sendable {
-    public var loadPage: @Sendable (LikesPageRequest) async throws -> LikesPage
-    public var unblurSecondsLeft: @Sendable () async throws -> Int?
+    /// `ViewLikesPageUseCase.execute` in the app: the page, the unblur seconds left and the
+    /// unread badge, in one read (the badge cleared by a look at the first page).
+    public var viewPage: @Sendable (LikesPageRequest) async throws -> LikesPageView
     public var likeBack: @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem)
     public var skip: @Sendable (String) async throws -> (id: String, item: LikeItem?)
-    public var unread: @Sendable () async throws -> Int
-    public var firstPageSeen: @Sendable () async throws -> Void
 
     public init(
-      loadPage: @escaping @Sendable (LikesPageRequest) async throws -> LikesPage,
-      unblurSecondsLeft: @escaping @Sendable () async throws -> Int?,
+      viewPage: @escaping @Sendable (LikesPageRequest) async throws -> LikesPageView,
       likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem),
-      skip: @escaping @Sendable (String) async throws -> (id: String, item: LikeItem?),
-      unread: @escaping @Sendable () async throws -> Int,
-      firstPageSeen: @escaping @Sendable () async throws -> Void
+      skip: @escaping @Sendable (String) async throws -> (id: String, item: LikeItem?)
     ) {
-      self.loadPage = loadPage
-      self.unblurSecondsLeft = unblurSecondsLeft
+      self.viewPage = viewPage
       self.likeBack = likeBack
       self.skip = skip
-      self.unread = unread
-      self.firstPageSeen = firstPageSeen
     }
   }
 
@@ -77,16 +70,12 @@ public final class LikesViewModel {
     guard !state.isLoading else { return }
     state.isLoading = true
     do {
-      let loaded = try await actions.loadPage(
+      let view = try await actions.viewPage(
         LikesPageRequest(page: page, batchSize: batchSize, refresh: refresh, shift: shift))
-      let secondsLeft = try await actions.unblurSecondsLeft()
-      let unread = try await actions.unread()
-      // New likes land on the first page: once it is shown, they have been seen.
-      if page == 1 { try await actions.firstPageSeen() }
       var next = state
-      next.page = loaded
-      next.unblurSecondsLeft = secondsLeft
-      next.unread = unread
+      next.page = view.page
+      next.unblurSecondsLeft = view.unblurSecondsLeft
+      next.unread = view.unread
       next.isLoading = false
       next.error = nil
       state = next

@@ -23,34 +23,44 @@ public final class LikesWatchViewModel {
   /// Called for every change a person should see, in order.
   public var onUpdate: ((Update) -> Void)?
 
-  private let events: @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>
-  private let isBlurred: @Sendable () async throws -> Bool
-  private let newLikeArrived: @Sendable (LikedUser) async throws -> Int
+  /// What the view model calls, made in the composition root.
+  public struct Actions: Sendable {
+    /// The realtime events, from the start of a watch.
+    public var events: @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>
+    /// Whether the list is blurred right now (`UnblurUseCase`).
+    public var isBlurred: @Sendable () async throws -> Bool
+    /// Keeps who was shown, raises the kept unread badge and returns it (`UnreadBadgeUseCase`).
+    public var newLikeArrived: @Sendable (LikedUser) async throws -> Int
 
-  /// `newLikeArrived` keeps who was shown, raises the kept unread badge and returns it
-  /// (`UnreadBadgeUseCase`).
-  public init(
-    events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>,
-    isBlurred: @escaping @Sendable () async throws -> Bool,
-    newLikeArrived: @escaping @Sendable (LikedUser) async throws -> Int
-  ) {
-    self.events = events
-    self.isBlurred = isBlurred
-    self.newLikeArrived = newLikeArrived
+    public init(
+      events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>,
+      isBlurred: @escaping @Sendable () async throws -> Bool,
+      newLikeArrived: @escaping @Sendable (LikedUser) async throws -> Int
+    ) {
+      self.events = events
+      self.isBlurred = isBlurred
+      self.newLikeArrived = newLikeArrived
+    }
+  }
+
+  private let actions: Actions
+
+  public init(actions: Actions) {
+    self.actions = actions
   }
 
   /// Watches until the task is cancelled or the stream ends.
   public func run() async {
     state.failure = nil
     do {
-      for try await event in events() {
+      for try await event in actions.events() {
         switch event {
         case .likedYouInserted(let user):
           // The watch can end at any await: read first, raise the kept badge last, and count
           // the like only together with showing it, so the summary and the badge never
           // include a like the person did not see.
-          let item = LikeItem.likedYou(user, isBlurred: try await isBlurred())
-          state.unread = try await newLikeArrived(user)
+          let item = LikeItem.likedYou(user, isBlurred: try await actions.isBlurred())
+          state.unread = try await actions.newLikeArrived(user)
           state.newLikes += 1
           onUpdate?(.newLike(item, unread: state.unread))
         case .mutualMatch(let user):

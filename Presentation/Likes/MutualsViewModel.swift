@@ -15,18 +15,29 @@ public final class MutualsViewModel {
   }
   public var onStateChange: ((State) -> Void)?
 
-  private let loadMutuals: @Sendable () async throws -> LikesPage
+  /// What the view model calls, made in the composition root.
+  public struct Actions: Sendable {
+    /// `LoadMutualsUseCase.execute` in the app.
+    public var load: @Sendable () async throws -> LikesPage
 
-  /// `load` is `LoadMutualsUseCase.execute` in the app.
-  public init(load: @escaping @Sendable () async throws -> LikesPage) {
-    self.loadMutuals = load
+    public init(
+      load: @escaping @Sendable () async throws -> LikesPage
+    ) {
+      self.load = load
+    }
+  }
+
+  private let actions: Actions
+
+  public init(actions: Actions) {
+    self.actions = actions
   }
 
   public func load() async {
     guard state != .loading else { return }
     state = .loading
     do {
-      state = .loaded(try await loadMutuals())
+      state = .loaded(try await actions.load())
     } catch {
       state = .failed(UserFacingError(error))
     }

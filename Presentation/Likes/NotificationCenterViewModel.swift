@@ -3,12 +3,6 @@
 /// match goes through, whether it came from liking somebody back or from the server.
 @MainActor
 public final class NotificationCenterViewModel {
-  public enum Tab: Equatable, Sendable {
-    case likedYou
-    case mutuals
-  }
-
-  public private(set) var tab = Tab.likedYou
   /// Paging, blur, countdown, badge, optimistic like and skip.
   public let likedYou: LikesViewModel
   public let mutuals: MutualsViewModel
@@ -27,10 +21,6 @@ public final class NotificationCenterViewModel {
     self.watch = watch
     self.banners = banners
     wireBanners()
-  }
-
-  public func select(_ tab: Tab) {
-    self.tab = tab
   }
 
   private func wireBanners() {

@@ -24,11 +24,22 @@ public final class ComposeMessageViewModel {
   }
   public var onStateChange: ((State) -> Void)?
 
-  private let sendDraft: @Sendable (MessageDraft) async throws -> UserMessages
+  /// What the view model calls, made in the composition root.
+  public struct Actions: Sendable {
+    /// `SendMessageUseCase.execute` in the app: the recipient's messages after the send.
+    public var send: @Sendable (MessageDraft) async throws -> UserMessages
 
-  /// `sendDraft` is `SendMessageUseCase.execute` in the app.
-  public init(send: @escaping @Sendable (MessageDraft) async throws -> UserMessages) {
-    self.sendDraft = send
+    public init(
+      send: @escaping @Sendable (MessageDraft) async throws -> UserMessages
+    ) {
+      self.send = send
+    }
+  }
+
+  private let actions: Actions
+
+  public init(actions: Actions) {
+    self.actions = actions
   }
 
   public func send(_ action: Action) async {
@@ -44,6 +55,7 @@ public final class ComposeMessageViewModel {
     let draft = MessageDraft(recipient: state.recipient, subject: state.subject, text: state.text)
     await FormSubmission.submit(
       self, state: \.state, status: \.status,
-      issues: draft.issues.map(UserFacingError.describe), request: { try await sendDraft(draft) })
+      issues: draft.issues.map(UserFacingError.describe), request: { try await actions.send(draft) }
+    )
   }
 }

@@ -18,18 +18,29 @@ public final class MessagesViewModel {
   }
   public var onStateChange: ((State) -> Void)?
 
-  private let loadAll: @Sendable () async throws -> [UserMessages]
+  /// What the view model calls, made in the composition root.
+  public struct Actions: Sendable {
+    /// `LoadAllMessagesUseCase.execute` in the app.
+    public var loadAll: @Sendable () async throws -> [UserMessages]
 
-  /// `loadAll` is `LoadAllMessagesUseCase.execute` in the app.
-  public init(loadAll: @escaping @Sendable () async throws -> [UserMessages]) {
-    self.loadAll = loadAll
+    public init(
+      loadAll: @escaping @Sendable () async throws -> [UserMessages]
+    ) {
+      self.loadAll = loadAll
+    }
+  }
+
+  private let actions: Actions
+
+  public init(actions: Actions) {
+    self.actions = actions
   }
 
   public func load() async {
     guard state != .loading else { return }
     state = .loading
     do {
-      let people = try await loadAll()
+      let people = try await actions.loadAll()
       state = people.isEmpty ? .empty : .loaded(people)
     } catch {
       state = .failed(UserFacingError(error))

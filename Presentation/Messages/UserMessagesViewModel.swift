@@ -15,18 +15,29 @@ public final class UserMessagesViewModel {
   }
   public var onStateChange: ((State) -> Void)?
 
-  private let loadPerson: @Sendable (String) async throws -> UserMessages
+  /// What the view model calls, made in the composition root.
+  public struct Actions: Sendable {
+    /// `LoadUserMessagesUseCase.execute(person:)` in the app.
+    public var loadPerson: @Sendable (String) async throws -> UserMessages
 
-  /// `loadPerson` is `LoadUserMessagesUseCase.execute(person:)` in the app.
-  public init(loadPerson: @escaping @Sendable (String) async throws -> UserMessages) {
-    self.loadPerson = loadPerson
+    public init(
+      loadPerson: @escaping @Sendable (String) async throws -> UserMessages
+    ) {
+      self.loadPerson = loadPerson
+    }
+  }
+
+  private let actions: Actions
+
+  public init(actions: Actions) {
+    self.actions = actions
   }
 
   public func load(_ name: String) async {
     if case .loading = state { return }
     state = .loading(name: name)
     do {
-      state = .loaded(try await loadPerson(name))
+      state = .loaded(try await actions.loadPerson(name))
     } catch {
       state = .failed(UserFacingError(error))
     }

@@ -56,9 +56,10 @@ public final class PushRegistrationViewModel {
   public static let permissionMessage =
     "Notifications are not allowed on this device, so push cannot be turned on."
 
-  private let flows: PushRegistrationFlows
+  private let flows: any PushToggling
 
-  public init(flows: PushRegistrationFlows) {
+  /// `flows` is `PushRegistrationFlows` in the app.
+  public init(flows: any PushToggling) {
     self.flows = flows
   }
 

@@ -17,17 +17,29 @@ public final class LogoutViewModel {
   }
   public var onStateChange: ((State) -> Void)?
 
-  private let signOut: SignOutUseCase
+  /// What the view model calls, made in the composition root.
+  public struct Actions: Sendable {
+    /// `SignOutUseCase.execute(revokingOnServer:)` in the app.
+    public var signOut: @Sendable (_ revokingOnServer: Bool) async throws -> SignOutReport
 
-  public init(signOut: SignOutUseCase) {
-    self.signOut = signOut
+    public init(
+      signOut: @escaping @Sendable (_ revokingOnServer: Bool) async throws -> SignOutReport
+    ) {
+      self.signOut = signOut
+    }
+  }
+
+  private let actions: Actions
+
+  public init(actions: Actions) {
+    self.actions = actions
   }
 
   public func logout(revokingOnServer: Bool) async {
     guard state != .signingOut else { return }
     state = .signingOut
     do {
-      state = .finished(try await signOut.execute(revokingOnServer: revokingOnServer))
+      state = .finished(try await actions.signOut(revokingOnServer))
     } catch {
       state = .failed(Self.stillSignedIn(UserFacingError(error)))
     }

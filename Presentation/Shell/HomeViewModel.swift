@@ -2,7 +2,7 @@ import Domain
 
 /// The signed-in app (the seed's UserSessionView and its AppView): which feature is on
 /// screen, the unread likes badge, and the realtime watch that runs whichever screen the
-/// person is on, putting matches on the banner line. When the person logs out or the server
+/// person is on, handing new likes and matches to the front end (`onRealtime`). When the person logs out or the server
 /// rejects the session, it hands back to `MainViewModel` through `SessionEndedResponder`.
 @MainActor
 public final class HomeViewModel {
@@ -19,14 +19,11 @@ public final class HomeViewModel {
     public var screen = Screen.home
     /// The unread likes badge the prompt shows.
     public var unread = 0
-    /// The banner on show, whatever the screen.
-    public var banner: String?
     /// Why realtime stopped for good, when it was not the session (a sign-out ends it quietly).
     public var realtimeFailure: UserFacingError?
     /// Opened with a kept session while the server could not be reached: what this machine
     /// has (cached pages, `session`, `prepare`) works, and the home goes online by itself.
     public var isOffline = false
-    public var isWatching = false
     /// The likes page last shown, for `next`, `prev` and the ids Tab offers.
     public var likesOnScreen: LikesOnScreen?
     /// How far the likes list moved since its first page was shown: +1 for each like that
@@ -162,8 +159,6 @@ public final class HomeViewModel {
   public func startRealtime() {
     guard realtime == nil else { return }
     center.onWatchUpdate = { [weak self] update in self?.arrived(update) }
-    center.banners.onChange = { [weak self] banner in self?.state.banner = banner }
-    state.isWatching = true
     state.realtimeFailure = nil
     let watch = center.watch
     runs += 1
@@ -181,7 +176,6 @@ public final class HomeViewModel {
     realtime?.task.cancel()
     realtime = nil
     center.banners.stop()
-    state.isWatching = false
   }
 
   /// A request on any screen found the session rejected (a 401): back to the onboarding.
@@ -214,7 +208,6 @@ public final class HomeViewModel {
   private func realtimeEnded(_ run: Int) {
     guard realtime?.run == run else { return }
     realtime = nil
-    state.isWatching = false
     guard let failure = center.watch.state.failure else { return }
     if failure.signingInHelps {
       sessionRejected()

@@ -73,5 +73,12 @@ public final class InMemoryNCStateStore: NCStateStore {
       return value
     }
   }
-  public func clearUnread() async throws { unread.withLock { $0 = 0 } }
+  public func look(clearingUnread: Bool) async throws -> NotificationCenterState {
+    let end = endDate.withLock { $0 }
+    let count = unread.withLock { value in
+      defer { if clearingUnread { value = 0 } }
+      return value
+    }
+    return NotificationCenterState(unblurEndDate: end, unread: count)
+  }
 }

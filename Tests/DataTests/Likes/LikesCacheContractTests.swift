@@ -75,9 +75,24 @@ import Testing
     try await alice.setUnblurEndDate(Date(timeIntervalSince1970: 1))
     #expect(try await alice.unreadCount() == 2, "setting the window keeps the badge")
     #expect(try await bob.unreadCount() == 0)
-    try await alice.clearUnread()
+    _ = try await alice.look(clearingUnread: true)
     #expect(try await alice.unreadCount() == 0)
     #expect(try await alice.unblurEndDate() == Date(timeIntervalSince1970: 1))
+  }
+
+  @Test func aLook_readsTheWindowAndTheBadgeTogether_andClearsOnlyWhenAsked() async throws {
+    let alice = GRDBNCStateStore(database: database, account: "alice")
+    let bob = GRDBNCStateStore(database: database, account: "bob")
+    #expect(try await alice.look(clearingUnread: true) == .init(unblurEndDate: nil, unread: 0))
+    let end = Date(timeIntervalSince1970: 1_800_000_120)
+    try await alice.setUnblurEndDate(end)
+    _ = try await alice.addUnread(2)
+    _ = try await bob.addUnread(5)
+
+    #expect(try await alice.look(clearingUnread: false) == .init(unblurEndDate: end, unread: 2))
+    #expect(try await alice.look(clearingUnread: true) == .init(unblurEndDate: end, unread: 2))
+    #expect(try await alice.look(clearingUnread: false) == .init(unblurEndDate: end, unread: 0))
+    #expect(try await bob.unreadCount() == 5, "another account's badge stays")
   }
 
   @Test func aCorruptFile_isMovedAside_andANewOneStarted() async throws {

@@ -264,6 +264,52 @@ import Testing
     #expect(remote.calls.all.isEmpty)
   }
 
+  // MARK: - A page view: the page, the unblur seconds and the badge in one read
+
+  @Test func aPageView_showsTheBadgeAsItStood_andTheFirstPageClearsIt() async throws {
+    let state = InMemoryNCStateStore(unread: 3)
+    let (sut, remote, _, _, _) = makeSUT(state: state)
+    remote.pages.withLock {
+      $0[1] = (users(["a"]), 2)
+      $0[2] = (users(["b"]), nil)
+    }
+    let view = ViewLikesPageUseCase(sut)
+
+    let second = try await view.execute(LikesPageRequest(page: 2, batchSize: 1))
+    #expect(second.unread == 3)
+    #expect(try await state.unreadCount() == 3, "page 2 is not where new likes land")
+    let first = try await view.execute(LikesPageRequest(page: 1, batchSize: 1))
+    #expect(first.unread == 3, "shown once, as it stood")
+    #expect(try await state.unreadCount() == 0)
+  }
+
+  @Test func aPageView_blursAndCountsDownByTheWindowItRead() async throws {
+    let now = TestNow()
+    let state = InMemoryNCStateStore(now.date.addingTimeInterval(30))
+    let (sut, remote, _, _, _) = makeSUT(now: now, state: state)
+    remote.pages.withLock { $0[1] = (users(["a"]), nil) }
+    let view = ViewLikesPageUseCase(sut)
+
+    let open = try await view.execute(LikesPageRequest(page: 1, batchSize: 10))
+    #expect(open.unblurSecondsLeft == 30)
+    #expect(open.page.items.map(\.isBlurred) == [false])
+    now.advance(by: 30)
+    let closed = try await view.execute(LikesPageRequest(page: 1, batchSize: 10))
+    #expect(closed.unblurSecondsLeft == nil)
+    #expect(closed.page.items.map(\.isBlurred) == [true])
+  }
+
+  @Test func aPageThatCannotBeShown_clearsNothing() async throws {
+    let state = InMemoryNCStateStore(unread: 2)
+    let (sut, remote, _, _, _) = makeSUT(state: state)
+    remote.failure.withLock { $0 = .unreachable(reason: "down") }
+
+    await #expect(throws: RemoteAPIError.self) {
+      try await ViewLikesPageUseCase(sut).execute(LikesPageRequest(page: 1, batchSize: 10))
+    }
+    #expect(try await state.unreadCount() == 2)
+  }
+
   // MARK: - Helpers
 
   private func users(_ ids: [String]) -> [LikedUser] {

@@ -15,16 +15,11 @@ import Testing
     #expect(!sut.state.isLoading)
   }
 
-  @Test func theFirstPage_showsTheUnreadBadge_andThenClearsIt() async {
-    let badge = Badge(3)
-    let sut = makeSUT(badge: badge)
-
-    await sut.load(page: 2, batchSize: 10, refresh: false)
-    #expect(sut.state.unread == 3)
-    #expect(badge.value == 3, "page 2 is not where new likes land")
+  /// Clearing it when the first page is seen is `ViewLikesPageUseCase`'s (LikesUseCasesTests).
+  @Test func load_showsTheUnreadBadge_asThePageViewSaysItStood() async {
+    let sut = makeSUT(unread: 3)
     await sut.load(page: 1, batchSize: 10, refresh: false)
-    #expect(sut.state.unread == 3, "shown once, as it stood")
-    #expect(badge.value == 0)
+    #expect(sut.state.unread == 3)
   }
 
   @Test func skip_removesTheCardAtOnce_beforeTheServerAnswers() async throws {
@@ -81,7 +76,7 @@ import Testing
   }
 
   private func makeSUT(
-    badge: Badge = Badge(0),
+    unread: Int = 0,
     loadPage: (@Sendable (LikesPageRequest) async throws -> LikesPage)? = nil,
     likeBack: @escaping @Sendable (String) async throws -> (mutualMatch: Bool, item: LikeItem) = {
       _ in
@@ -97,9 +92,10 @@ import Testing
     let page = LikesPage(number: 1, batchSize: 10, items: items, nextCursor: nil, source: .server)
     return LikesViewModel(
       actions: .init(
-        loadPage: loadPage ?? { _ in page }, unblurSecondsLeft: { 42 }, likeBack: likeBack,
-        skip: skip,
-        unread: { badge.value }, firstPageSeen: { badge.value = 0 }))
+        viewPage: { request in
+          LikesPageView(
+            page: try await loadPage?(request) ?? page, unblurSecondsLeft: 42, unread: unread)
+        }, likeBack: likeBack, skip: skip))
   }
 }
 

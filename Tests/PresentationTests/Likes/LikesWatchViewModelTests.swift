@@ -12,11 +12,12 @@ import Testing
     let blurred = LockedFlag(true)
     let badge = Badge(5)
     let sut = LikesWatchViewModel(
-      events: { stream }, isBlurred: { blurred.value },
-      newLikeArrived: { _ in
-        badge.value += 1
-        return badge.value
-      })
+      actions: .init(
+        events: { stream }, isBlurred: { blurred.value },
+        newLikeArrived: { _ in
+          badge.value += 1
+          return badge.value
+        }))
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
@@ -45,18 +46,19 @@ import Testing
     let badge = Badge(5)
     let stopped = TestClock()
     let sut = LikesWatchViewModel(
-      events: { stream },
-      isBlurred: {
-        blurReads.continuation.yield()
-        // The watch ends while the blur is being read: this clock never moves, so only the
-        // cancellation ends the read.
-        try await stopped.sleep(for: .seconds(1))
-        return true
-      },
-      newLikeArrived: { _ in
-        badge.value += 1
-        return badge.value
-      })
+      actions: .init(
+        events: { stream },
+        isBlurred: {
+          blurReads.continuation.yield()
+          // The watch ends while the blur is being read: this clock never moves, so only the
+          // cancellation ends the read.
+          try await stopped.sleep(for: .seconds(1))
+          return true
+        },
+        newLikeArrived: { _ in
+          badge.value += 1
+          return badge.value
+        }))
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
@@ -74,8 +76,11 @@ import Testing
 
   @Test func anEndedSession_stopsWatching_withTheReason() async {
     let sut = LikesWatchViewModel(
-      events: { AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) } },
-      isBlurred: { true }, newLikeArrived: { _ in 1 })
+      actions: .init(
+        events: {
+          AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) }
+        },
+        isBlurred: { true }, newLikeArrived: { _ in 1 }))
 
     await sut.run()
 

@@ -31,14 +31,11 @@ import Testing
     await watching.value
   }
 
-  @Test func tabsSwitch_andMutualsLoad() async {
+  @Test func mutualsLoad_readOnly() async {
     let sut = makeSUT(clock: TestClock(), events: AsyncThrowingStream { $0.finish() })
-    #expect(sut.tab == .likedYou)
 
-    sut.select(.mutuals)
     await sut.mutuals.load()
 
-    #expect(sut.tab == .mutuals)
     guard case .loaded(let page) = sut.mutuals.state else {
       Issue.record("expected mutuals, got \(sut.mutuals.state)")
       return
@@ -54,17 +51,18 @@ import Testing
     let bo = LikedUser(id: "22222222-b", userName: "Bo", avatarURL: nil)
     let likedYou = LikesViewModel(
       actions: .init(
-        loadPage: { _ in
-          LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server)
-        },
-        unblurSecondsLeft: { nil }, likeBack: { _ in (true, .mutual(bo)) }, skip: { ($0, nil) },
-        unread: { 0 },
-        firstPageSeen: {}))
-    let mutuals = MutualsViewModel(load: {
-      LikesPage(number: 1, batchSize: 1, items: [.mutual(bo)], nextCursor: nil, source: .server)
-    })
+        viewPage: { _ in
+          LikesPageView(
+            page: LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server),
+            unblurSecondsLeft: nil, unread: 0)
+        }, likeBack: { _ in (true, .mutual(bo)) }, skip: { ($0, nil) }))
+    let mutuals = MutualsViewModel(
+      actions: .init(load: {
+        LikesPage(number: 1, batchSize: 1, items: [.mutual(bo)], nextCursor: nil, source: .server)
+      }))
     let watch = LikesWatchViewModel(
-      events: { events }, isBlurred: { true }, newLikeArrived: { _ in 1 })
+      actions: .init(
+        events: { events }, isBlurred: { true }, newLikeArrived: { _ in 1 }))
     return NotificationCenterViewModel(
       likedYou: likedYou, mutuals: mutuals, watch: watch, banners: BannerQueue(clock: clock))
   }

@@ -7,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct MessagesViewModelsTests {
   @Test func messages_goFromLoadingToSections() async {
     let people = [UserMessages(name: "bob", messages: [Message(subject: "s", text: "t")])]
-    let sut = MessagesViewModel(loadAll: { people })
+    let sut = MessagesViewModel(actions: .init(loadAll: { people }))
     var states: [MessagesViewModel.State] = []
     sut.onStateChange = { states.append($0) }
 
@@ -17,13 +17,14 @@ import Testing
   }
 
   @Test func messages_sayEmpty_forNobody() async {
-    let sut = MessagesViewModel(loadAll: { [] })
+    let sut = MessagesViewModel(actions: .init(loadAll: { [] }))
     await sut.load()
     #expect(sut.state == .empty)
   }
 
   @Test func messages_showTheError_andSignedOutAsksForSignIn() async {
-    let sut = MessagesViewModel(loadAll: { throw SessionError.expired(username: "bob") })
+    let sut = MessagesViewModel(
+      actions: .init(loadAll: { throw SessionError.expired(username: "bob") }))
     await sut.load()
     guard case .failed(let error) = sut.state else {
       Issue.record("expected failed, got \(sut.state)")
@@ -34,10 +35,11 @@ import Testing
   }
 
   @Test func userMessages_loadOne_orSayNoSuchPerson() async {
-    let sut = UserMessagesViewModel(loadPerson: { name in
-      guard name == "bob" else { throw MessagesError.noSuchPerson(name) }
-      return UserMessages(name: "bob", messages: [])
-    })
+    let sut = UserMessagesViewModel(
+      actions: .init(loadPerson: { name in
+        guard name == "bob" else { throw MessagesError.noSuchPerson(name) }
+        return UserMessages(name: "bob", messages: [])
+      }))
 
     await sut.load("bob")
     #expect(sut.state == .loaded(UserMessages(name: "bob", messages: [])))
@@ -47,10 +49,11 @@ import Testing
 
   @Test func compose_validatesBeforeSending() async {
     let sent = Mutex<[MessageDraft]>([])
-    let sut = ComposeMessageViewModel(send: { draft in
-      sent.withLock { $0.append(draft) }
-      return UserMessages(name: draft.recipient, messages: [])
-    })
+    let sut = ComposeMessageViewModel(
+      actions: .init(send: { draft in
+        sent.withLock { $0.append(draft) }
+        return UserMessages(name: draft.recipient, messages: [])
+      }))
 
     await sut.send(.recipientChanged("bob"))
     await sut.send(.sendTapped)
@@ -61,7 +64,7 @@ import Testing
 
   @Test func compose_sendsThenShowsTheRecipientsMessages() async {
     let after = UserMessages(name: "bob", messages: [Message(subject: "s", text: "t")])
-    let sut = ComposeMessageViewModel(send: { _ in after })
+    let sut = ComposeMessageViewModel(actions: .init(send: { _ in after }))
     var statuses: [FormStatus<UserMessages>] = []
     sut.onStateChange = { statuses.append($0.status) }
 
@@ -75,7 +78,7 @@ import Testing
 
   @Test func compose_keepsTheDraft_whenSendingFails() async {
     let down = RemoteAPIError.unreachable(reason: "down")
-    let sut = ComposeMessageViewModel(send: { _ in throw down })
+    let sut = ComposeMessageViewModel(actions: .init(send: { _ in throw down }))
 
     await sut.send(.recipientChanged("bob"))
     await sut.send(.subjectChanged("s"))

@@ -61,8 +61,9 @@ import Testing
   private func makeSUT() -> (LogoutViewModel, UserSessionRepositoryStub, LocalAccountDataSpy) {
     let repository = UserSessionRepositoryStub()
     let localData = LocalAccountDataSpy()
+    let useCase = SignOutUseCase(repository: repository, localData: localData)
     let sut = LogoutViewModel(
-      signOut: SignOutUseCase(repository: repository, localData: localData))
+      actions: .init(signOut: { try await useCase.execute(revokingOnServer: $0) }))
     return (sut, repository, localData)
   }
 }

@@ -32,7 +32,6 @@ struct HomeViewModelTests {
 
     #expect(main.state == .onboarding(notice: nil))
     #expect(main.onBoardingViewModel?.screen == .welcome)
-    #expect(home.state.isWatching == false)
   }
 
   @Test func aSessionRejectedWhileWatching_returnsToTheOnboarding_sayingWhy() async throws {
@@ -46,7 +45,6 @@ struct HomeViewModelTests {
 
     try await waitUntil("the onboarding is back") { main.state != .signedIn(.alice) }
     #expect(main.state == .onboarding(notice: .sessionExpired(username: "alice")))
-    #expect(home.state.isWatching == false)
   }
 
   @Test func aRejectedRequestOnAnyScreen_returnsToTheOnboarding() {
@@ -59,11 +57,10 @@ struct HomeViewModelTests {
     #expect(main.state == .onboarding(notice: .sessionExpired(username: "alice")))
   }
 
-  @Test func aBannerArrives_whileAnotherScreenIsOpen_andGoesAfterTenSeconds() async throws {
-    let clock = TestClock()
+  @Test func aMatchArrives_whileAnotherScreenIsOpen_andIsHandedToTheFrontEnd() async throws {
     let main = signedInMain()
     let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
-    let home = makeHome(main, events: events, clock: clock, unread: 2)
+    let home = makeHome(main, events: events, unread: 2)
     var printed: [LikesWatchViewModel.Update] = []
     home.onRealtime = { printed.append($0) }
     home.open(.messages)
@@ -71,14 +68,11 @@ struct HomeViewModelTests {
 
     server.yield(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil)))
     server.yield(.mutualMatch(LikedUser(id: "a-1", userName: "Ana", avatarURL: nil)))
-    try await waitUntil("the match's banner shows") { home.state.banner != nil }
+    try await waitUntil("both arrive") { printed.count == 2 }
 
     #expect(home.state.screen == .messages, "the person stays where they are")
-    #expect(home.state.banner == "It's a match with Ana!")
+    #expect(printed.last == .match("It's a match with Ana!"))
     #expect(home.state.unread == 3, "the badge went up with the new like")
-    #expect(printed.count == 2)
-    await clock.advance(by: .seconds(10))
-    try await waitUntil("the banner goes") { home.state.banner == nil }
     home.stopRealtime()
   }
 
@@ -90,7 +84,7 @@ struct HomeViewModelTests {
     home.startRealtime()
     server.finish(throwing: RemoteAPIError.server(status: 500, code: nil, description: nil))
 
-    try await waitUntil("realtime stopped") { !home.state.isWatching }
+    try await waitUntil("realtime stopped") { home.state.realtimeFailure != nil }
     #expect(home.state.realtimeFailure?.code == "server_error")
     #expect(main.state == .signedIn(.alice))
   }
@@ -188,18 +182,20 @@ struct HomeViewModelTests {
     let unreadCount = UnreadCounter(unread)
     let likedYou = LikesViewModel(
       actions: .init(
-        loadPage: { _ in
-          LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server)
-        },
-        unblurSecondsLeft: { nil }, likeBack: { _ in throw LikesError.idTooShort("x") },
-        skip: { ($0, nil) }, unread: { unread }, firstPageSeen: {}))
+        viewPage: { _ in
+          LikesPageView(
+            page: LikesPage(number: 1, batchSize: 10, items: [], nextCursor: nil, source: .server),
+            unblurSecondsLeft: nil, unread: unread)
+        }, likeBack: { _ in throw LikesError.idTooShort("x") }, skip: { ($0, nil) }))
     let center = NotificationCenterViewModel(
       likedYou: likedYou,
-      mutuals: MutualsViewModel(load: {
-        LikesPage(number: 1, batchSize: 1, items: [], nextCursor: nil, source: .server)
-      }),
+      mutuals: MutualsViewModel(
+        actions: .init(load: {
+          LikesPage(number: 1, batchSize: 1, items: [], nextCursor: nil, source: .server)
+        })),
       watch: LikesWatchViewModel(
-        events: { events }, isBlurred: { true }, newLikeArrived: { _ in unreadCount.raise() }),
+        actions: .init(
+          events: { events }, isBlurred: { true }, newLikeArrived: { _ in unreadCount.raise() })),
       banners: BannerQueue(clock: clock))
     return HomeViewModel(session: .alice, center: center, unread: unread, responder: main)
   }
