@@ -185,6 +185,8 @@ let package = Package(
       name: "DataTests",
       dependencies: [
         "Data", "Domain", "SystemSupport", "Backend", "BackendBridge", "TestSupport",
+        // The test that upgrades a cache file made by an earlier version makes it with GRDB.
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -115,7 +115,8 @@ public final class AppDatabase: Sendable {
     return queue
   }
 
-  private static var migrator: DatabaseMigrator {
+  /// Internal for the test that upgrades a file made by an earlier version.
+  static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: likes cache and unblur state") { db in
       // One row per cached page and batch size; its likes are keyed by position, so any
@@ -176,6 +177,11 @@ public final class AppDatabase: Sendable {
           SELECT account, id, userName, avatarURL FROM likedYou
           UNION ALL SELECT account, id, userName, avatarURL FROM mutual
           """)
+    }
+    migrator.registerMigration("v3: no index by id on likedYou") { db in
+      // No query finds a cached like by its id (ids resolve through `shownLike`), yet every
+      // page stored kept the index up to date.
+      try db.execute(sql: "DROP INDEX IF EXISTS likedYouByID")
     }
     return migrator
   }
