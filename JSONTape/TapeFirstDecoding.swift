@@ -4,9 +4,9 @@ import Foundation
 /// `JSONDecoder` whenever the tape refuses.
 ///
 /// The tape decodes through `T`'s own `init(from:)` and gives Foundation's value or
-/// throws, so the answer is always Foundation's; only the time differs. For a message of
-/// 10 MB Foundation took most of a second to unescape the text, on the client reading an
-/// answer and on the backend reading the message sent.
+/// throws, so the answer is always Foundation's; only the time differs. Foundation spent
+/// most of a large message's time unescaping its text, on the client reading an answer and
+/// on the backend reading the message sent (docs/messages.md).
 package enum TapeFirstDecoding {
   /// The fast path alone: nil when the tape refuses the JSON or `T` refuses the tape.
   package static func decodeWithTape<T: Decodable>(_ type: T.Type, from json: [UInt8]) -> T? {

@@ -1,16 +1,16 @@
 import CMalloc
 
 /// How glibc's malloc serves the process, set once at the start of `main`, before any
-/// other thread allocates, for `app messages` only: for a command of a few milliseconds,
-/// a shared heap measured about half a millisecond slower to start.
+/// other thread allocates, for the commands whose heap grows large (the App's `HeapUse`):
+/// for a command of a few milliseconds, a shared heap is slower to start.
 ///
 /// Everybody's messages is a few hundred megabytes of heap, allocated on a worker thread:
 /// the answer, its unescaped body, the parsed tape and a million strings. By default glibc
 /// gives such a thread an arena of its own and grows it a few pages at a time, one
-/// `mprotect` call per growth: about 6 % of `app messages`. Here every thread shares the
-/// main heap, which grows 64 MiB at a time; only address space is taken ahead, memory is
-/// resident once written, as before. `app messages` takes 6 to 9 % less time (measured
-/// against the defaults in docs/decisions.md).
+/// `mprotect` call per growth, a visible part of `app messages` in a profile. Here every
+/// thread shares the main heap, which grows 64 MiB at a time; only address space is taken
+/// ahead, memory is resident once written, as before. docs/decisions.md has what it saves,
+/// measured against the defaults.
 public enum HeapSettings {
   public static func apply() {
     mallopt(M_ARENA_MAX, 1)

@@ -11,11 +11,18 @@ import SystemSupport
 enum AppMain {
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up time.
-    if CommandLineArguments.normalized(arguments).first == "messages" { HeapSettings.apply() }
     let io = AppIO.standard
-    InterruptSignal.shared.install(io: io, json: CommandLineArguments.wantsJSON(arguments))
-    let status = await AppIO.$current.withValue(io) { await run(arguments, io: io) }
+    let status = await AppIO.$current.withValue(io) {
+      let parsed = parse(arguments, io: io)
+      // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up
+      // time. Parsing starts no thread, so this still comes before any other thread
+      // allocates.
+      if case .command(let command, _) = parsed, HeapUse.of(command) == .large {
+        HeapSettings.apply()
+      }
+      InterruptSignal.shared.install(io: io, json: CommandLineArguments.wantsJSON(arguments))
+      return await run(parsed, io: io)
+    }
     // Everything the app writes goes out with write(2) as it is produced, and no library
     // keeps state that needs exit handlers; `exit` would only run glib's, libsecret's and
     // the C++ runtime's teardown, about half a millisecond of every command.
@@ -25,9 +32,27 @@ enum AppMain {
 
   /// Runs `app arguments…` with `io` as its streams; returns the exit status.
   static func run(_ arguments: [String], io: AppIO) async -> Int32 {
+    await run(parse(arguments, io: io), io: io)
+  }
+
+  /// A command line, parsed.
+  enum Parsed {
+    /// No command (global options at most): the shell.
+    case shell(GlobalOptions)
+    case command(any ParsableCommand, Invocation)
+    /// Help, the version or a usage error, already reported: the exit status.
+    case finished(Int32)
+  }
+
+  /// What a failure of the command is reported with.
+  struct Invocation {
+    let arguments: [String]
+    let json: Bool
+  }
+
+  static func parse(_ arguments: [String], io: AppIO) -> Parsed {
     let normalized = CommandLineArguments.normalized(arguments)
     let json = CommandLineArguments.wantsJSON(arguments)
-    // No command (global options at most): the shell.
     if normalized.isEmpty {
       do {
         let options = try GlobalOptions.parse(arguments)
@@ -35,29 +60,41 @@ enum AppMain {
           throw ValidationError(
             "The shell answers in text; --json goes with a command, as in `app --json likes`.")
         }
-        return await Shell.run(options: options, io: io)
+        return .shell(options)
       } catch {
-        return report(parseError: error, arguments: arguments, json: json, io: io)
+        return .finished(report(parseError: error, arguments: arguments, json: json, io: io))
       }
     }
-    var command: any ParsableCommand
     do {
-      command = try AppCommand.parseAsRoot(normalized)
+      return .command(
+        try AppCommand.parseAsRoot(normalized), Invocation(arguments: normalized, json: json))
     } catch {
-      return report(parseError: error, arguments: normalized, json: json, io: io)
+      return .finished(report(parseError: error, arguments: normalized, json: json, io: io))
     }
+  }
+
+  static func run(_ parsed: Parsed, io: AppIO) async -> Int32 {
+    let command: any ParsableCommand
+    let invocation: Invocation
+    switch parsed {
+    case .shell(let options): return await Shell.run(options: options, io: io)
+    case .finished(let status): return status
+    case .command(let parsed, let how): (command, invocation) = (parsed, how)
+    }
+    var running = command
     do {
-      if var asynchronous = command as? any AsyncParsableCommand {
+      if var asynchronous = running as? any AsyncParsableCommand {
         try await asynchronous.run()
       } else {
-        try command.run()
+        try running.run()
       }
       return 0
     } catch let code as ExitCode {
       // The command has reported its failure already.
       return code.rawValue
     } catch {
-      return report(parseError: error, arguments: normalized, json: json, io: io)
+      return report(
+        parseError: error, arguments: invocation.arguments, json: invocation.json, io: io)
     }
   }
 

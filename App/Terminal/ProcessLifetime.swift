@@ -3,8 +3,8 @@ import Synchronization
 /// Values kept until the process exits, so that they are never torn down.
 ///
 /// A command that is the whole process (not one of the shell's, not one a test runs in
-/// process) ends by exiting. Freeing a large answer object by object just before (1.5
-/// million strings for a 79 MB messages envelope: about 0.1 s) would give back memory
+/// process) ends by exiting. Freeing a large answer object by object just before (a 79 MB
+/// messages envelope is a million and a half strings) would take time to give back memory
 /// nobody will use; compilers skip freeing at exit for the same reason. Closing the likes
 /// database would checkpoint its WAL, work the next commit does anyway.
 enum ProcessLifetime {

@@ -59,7 +59,8 @@ final class BackendDatabase: Sendable {
       // Pages of 16 KiB rather than SQLite's 4 KiB, for a new file (an existing one keeps
       // its own: WAL mode cannot change it). A message of 10 MB is a chain of pages, each
       // written to the log, read back and written again at the checkpoint, one system call
-      // a piece; a quarter as many calls, for about 0.2 ms more per small commit.
+      // a piece; a quarter as many calls, for a little more per small commit
+      // (docs/decisions.md).
       try db.execute(sql: "PRAGMA page_size = 16384")
       try checkpointer.install(on: db)
       if let statementTook {

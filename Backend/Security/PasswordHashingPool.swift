@@ -4,9 +4,9 @@ import Synchronization
 
 /// Where password hashes are computed: a few threads of their own, and a bounded queue.
 ///
-/// A hash is 600,000 rounds of PBKDF2, tens of milliseconds of one core's time. On the
-/// request threads, eight sign-ins at once took every core of a 2-core machine, and likes
-/// pages ran at a fifth of their speed. Here at most `threads` hashes run at once, whatever
+/// A hash is 600,000 rounds of PBKDF2, a long time for one core. On the request threads,
+/// eight sign-ins at once took every core of a 2-core machine, and likes pages slowed to a
+/// crawl (docs/decisions.md has the figures). Here at most `threads` hashes run at once, whatever
 /// arrives, so the other requests keep the remaining cores; a caller beyond `queueLimit`
 /// waiting ones is refused at once (`Busy`), to be answered `503` with `Retry-After`.
 final class PasswordHashingPool: Sendable {

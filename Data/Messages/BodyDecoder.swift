@@ -4,8 +4,9 @@ import JSONTape
 /// Decodes a messages body, the JSON inside the envelope's string, as `T`.
 ///
 /// Two decoders, one answer. `TapeDecoder` reads the body from a `JSONTape` in one pass and
-/// decodes it through `T`'s own `init(from:)`: at 79 MB it is several times faster than
-/// Foundation's `JSONDecoder`, and builds nothing it does not return. Whenever the tape
+/// decodes it through `T`'s own `init(from:)`: on large bodies it is much faster than
+/// Foundation's `JSONDecoder` (docs/messages.md has the figures), and builds nothing it
+/// does not return. Whenever the tape
 /// refuses anything (JSON it finds questionable, a shape `T` does not accept, a number it
 /// leaves alone), `JSONDecoder` decodes the body instead and its answer is the one given:
 /// every failure is named exactly as Foundation sees it, at the cost of a second pass on

@@ -9,9 +9,9 @@ import Synchronization
 
 /// The live `HTTPClient`: AsyncHTTPClient on SwiftNIO, with a deadline on every request.
 ///
-/// Why not URLSession: on Linux it is libcurl underneath, 33 shared libraries that every
-/// start of `app` paid for (about 7 ms) and a fetch three times slower than Python's on a
-/// large answer (docs/decisions.md). SwiftNIO is already in the binary for `app serve`.
+/// Why not URLSession: on Linux it is libcurl underneath, shared libraries that every start
+/// of `app` paid for, and a fetch slower than Python's on a large answer (the figures are in
+/// docs/decisions.md). SwiftNIO is already in the binary for `app serve`.
 public struct AsyncHTTPClientAdapter: HTTPClient {
   /// The contract's default: clients give up after 15 s and say so.
   public static let defaultTimeout: Duration = .seconds(15)
