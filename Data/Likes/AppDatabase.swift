@@ -69,19 +69,15 @@ public final class AppDatabase: Sendable {
     }
   }
 
-  /// A read on the current connection, opened again first if it failed.
-  func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+  /// A read on the current connection, opened again first if it failed. Package-wide for
+  /// the tests' checks of the file (TestSupport's `isIntact`).
+  package func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
     try await connection.read(body)
   }
 
   /// A write transaction on the current connection, opened again first if it failed.
   func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
     try await connection.write(body)
-  }
-
-  /// SQLite's own check of every page and index: true when the file is sound.
-  public func isIntact() async throws -> Bool {
-    try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"] }
   }
 
   public static func inMemory() throws -> AppDatabase {

@@ -27,7 +27,8 @@ public final class SimulatedSensorBoard: HeadphonesSensor, SystemVolumeSensor, L
   public var readings: SensorReadings { state.withLock { $0.readings } }
 
   /// How many streams are live across the three sensors: zero once every observer is gone.
-  public var subscriberCount: Int {
+  /// For the tests that check observers end; package access, as no product code asks.
+  package var subscriberCount: Int {
     state.withLock { $0.headphones.count + $0.volume.count + $0.noise.count }
   }
 

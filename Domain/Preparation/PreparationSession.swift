@@ -136,12 +136,13 @@ public actor PreparationSession {
     }
   }
 
-  // MARK: - What the screen and tests can ask
+  // MARK: - What the screen can ask
 
   public var stage: PreparationStage { flow.stage }
   public var presentedInterruption: PreparationInterruption? { interruptions.presented }
-  /// The requirements with a live sensor subscription right now.
-  public var observedRequirements: Set<PreparationRequirement> { Set(observations.keys) }
+  /// The requirements with a live sensor subscription right now. For the tests that check
+  /// observers end; package access, as no product code asks.
+  package var observedRequirements: Set<PreparationRequirement> { Set(observations.keys) }
 
   private func refusalForNext() -> PreparationRefusal? {
     if let presented = interruptions.presented { return .interruptionShowing(presented) }

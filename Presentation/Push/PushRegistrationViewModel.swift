@@ -38,9 +38,6 @@ public final class PushRegistrationViewModel {
     case toggle
   }
 
-  /// The seed's toggle label.
-  public var toggleLabel: String { "Push notifications: \(stateWord)" }
-
   /// The state as a sentence, for front ends that print lines.
   public var statusSentence: String {
     state.isLoading

@@ -18,7 +18,7 @@ import Testing
     let loaded = Task { await sut.load() }
     try await waitUntil("the flow makes its first call") { !stubs.log.all.isEmpty }
     #expect(sut.state.isLoading)
-    #expect(sut.toggleLabel == "Push notifications: updating…")
+    #expect(sut.statusSentence == "Push notifications are being updated…")
     try await clock.advance(
       until: "vendorStatus was called", { stubs.log.all.contains("vendorStatus") })
     await loaded.value
@@ -26,7 +26,7 @@ import Testing
     #expect(!sut.state.isRegistered)
     #expect(sut.state.isRegisteredElsewhere)
     #expect(sut.state.infoMessage == "Registered on another device")
-    #expect(sut.toggleLabel == "Push notifications: off")
+    #expect(sut.statusSentence == "Push notifications are off.")
     #expect(loading.first == true && loading.last == false)
   }
 
