@@ -33,6 +33,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     // `app serve --database-url`: several instances on one PostgreSQL database (docs/server.md).
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // `swift package generate-documentation`: the DocC catalogs of Domain, Presentation and
+    // Data (scripts/docs).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(
