@@ -59,36 +59,21 @@ public final class EmbeddedBackend: Sendable {
     self.metrics = metrics
   }
 
-  /// Opens the backend whose state is kept in `file`, creating it with the demo account.
-  /// `clock` is what long polls wait on; `likeInterval` is the gap, in seconds, between
-  /// the likes the backend makes up while somebody watches.
-  public static func open(
-    file: URL, now: @escaping @Sendable () -> Date,
-    randomBytes: @escaping @Sendable (Int) -> [UInt8],
-    clock: any Clock<Duration>,
-    passwordRounds: Int = defaultPasswordRounds,
-    likeInterval: ClosedRange<Double> = defaultLikeInterval,
-    pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
-    metrics: ServerMetrics = .none
-  ) async throws -> EmbeddedBackend {
-    let database = try await BackendDatabase.open(
-      at: file, statementTook: metrics === ServerMetrics.none ? nil : metrics.statement)
-    let backend = try EmbeddedBackend(
-      store: database, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
-      clock: clock,
-      likeInterval: likeInterval, pushFaults: pushFaults, limits: limits, metrics: metrics)
-    // Seeding hashes the demo password: off the cooperative pool, as every request is.
-    try await withTaskExecutorPreference(executor) {
-      try backend.seedDemoAccountIfEmpty(in: database)
-    }
-    return backend
+  /// Where the backend keeps its state.
+  public enum Storage: Sendable {
+    /// A SQLite file, made with the demo account if it is new.
+    case file(URL)
+    /// A PostgreSQL database that other instances may share. Its `services` must be running
+    /// (in the server's `ServiceGroup`).
+    case postgres(PostgresBackendStore)
   }
 
-  /// Opens the backend on a PostgreSQL database that other instances may share: checks it
-  /// answers and migrates it, then adds the demo account if it has no account. The store's
-  /// `services` must be running (in the server's `ServiceGroup`).
+  /// Opens the backend on `storage`: the file opened or the database checked and migrated,
+  /// then the demo account added if there is no account. `clock` is what long polls wait
+  /// on; `likeInterval` is the gap, in seconds, between the likes the backend makes up
+  /// while somebody watches.
   public static func open(
-    postgres store: PostgresBackendStore, now: @escaping @Sendable () -> Date,
+    _ storage: Storage, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>,
     passwordRounds: Int = defaultPasswordRounds,
@@ -96,19 +81,29 @@ public final class EmbeddedBackend: Sendable {
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
     metrics: ServerMetrics = .none
   ) async throws -> EmbeddedBackend {
-    try await store.prepare()
+    let store: any BackendStore
+    switch storage {
+    case .file(let file):
+      store = try await BackendDatabase.open(
+        at: file, statementTook: metrics === ServerMetrics.none ? nil : metrics.statement)
+    case .postgres(let postgres):
+      try await postgres.prepare()
+      store = postgres
+    }
     let backend = try EmbeddedBackend(
       store: store, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
       clock: clock, likeInterval: likeInterval, pushFaults: pushFaults, limits: limits,
       metrics: metrics)
+    // Seeding hashes the demo password: off the cooperative pool, as every request is.
     try await withTaskExecutorPreference(executor) {
       try await backend.seedDemoAccountIfEmpty()
     }
     return backend
   }
 
-  /// A backend that forgets everything when released, for tests.
-  public static func inMemory(
+  /// A backend that forgets everything when released, hashing with 1,000 rounds: the
+  /// tests' (TestSupport's `TestBackend`). Package access: no product code makes one.
+  package static func inMemory(
     now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>, passwordRounds: Int = 1_000,
     likeInterval: ClosedRange<Double> = defaultLikeInterval,

@@ -26,7 +26,7 @@ enum ServerComposition {
       try CompositionRoot.passwordRounds(environment) ?? EmbeddedBackend.defaultPasswordRounds
     if let store {
       return try await EmbeddedBackend.open(
-        postgres: store, now: { Date() }, randomBytes: CompositionRoot.systemRandomBytes,
+        .postgres(store), now: { Date() }, randomBytes: CompositionRoot.systemRandomBytes,
         clock: ContinuousClock(), passwordRounds: rounds,
         likeInterval: CompositionRoot.demoLikeInterval(environment)
           ?? EmbeddedBackend.defaultLikeInterval,
@@ -35,7 +35,7 @@ enum ServerComposition {
     let folder = try DataFolder.prepare(
       DataFolder.locate(option: dataDir, environment: environment))
     return try await EmbeddedBackend.open(
-      file: folder.file(CompositionRoot.backendFileName), now: { Date() },
+      .file(folder.file(CompositionRoot.backendFileName)), now: { Date() },
       randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock(),
       passwordRounds: rounds,
       likeInterval: CompositionRoot.demoLikeInterval(environment)
