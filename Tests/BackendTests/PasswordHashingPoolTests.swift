@@ -33,12 +33,17 @@ import Testing
   @Test func neverMoreHashesAtOnce_thanItsThreads() async throws {
     let pool = PasswordHashingPool(threads: 2, queueLimit: 64)
     let overlap = Overlap()
+    let meeting = Meeting()
 
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<40 {
         group.addTask {
           _ = try await pool.run {
             overlap.began()
+            // The first two wait for each other: both threads are then seen at work at once,
+            // however the scheduler orders them. (Left to chance, on a busy machine one
+            // low-priority thread once ran all forty before the other woke.)
+            meeting.meet()
             // Work that takes a moment, so that hashes would overlap if they could.
             var sum = 0
             for value in 0..<200_000 { sum &+= value }
@@ -68,6 +73,25 @@ private final class Overlap: Sendable {
   }
 
   func ended() { counts.withLock { $0.now -= 1 } }
+}
+
+/// The first two callers wait for each other, ten seconds at most; later ones pass. It
+/// blocks threads of the pool under test, never one of the cooperative pool.
+private final class Meeting: Sendable {
+  private let arrived = Mutex(0)
+  private let bothHere = DispatchSemaphore(value: 0)
+
+  func meet() {
+    let count = arrived.withLock {
+      $0 += 1
+      return $0
+    }
+    switch count {
+    case 1: _ = bothHere.wait(timeout: .now() + .seconds(10))
+    case 2: bothHere.signal()
+    default: break
+    }
+  }
 }
 
 /// A gate a pool thread waits at, opened by the test. It blocks a thread of the pool under
