@@ -73,72 +73,77 @@ public final class PostgresBackendStore: Sendable {
   /// refused credentials are an error within seconds that names the host, never the password.
   func prepare() async throws {
     try await PostgresReachability.check(location, logger: logger)
-    try await PostgresSchema.migrate(client, logger: logger)
+    try await PostgresSchema.migrate(self)
   }
 
   /// Rows of `query`, each decoded as `T`.
   func rows<T: PostgresDecodable & Sendable>(
     _ query: PostgresQuery, as type: T.Type, on connection: PostgresConnection? = nil
   ) async throws -> [T] {
-    if let connection {
-      var rows: [T] = []
-      for try await row in try await connection.query(query, logger: logger).decode(T.self) {
-        rows.append(row)
-      }
-      return rows
+    guard let connection else {
+      return try await withOpenConnection { try await self.rows(query, as: type, on: $0) }
     }
-    return try await withOpenConnection { try await self.rows(query, as: type, on: $0) }
+    return try await connection.rowsUnlessClosed(query, logger: logger).map {
+      try $0.decode(T.self)
+    }
   }
 
   func rows<each T: PostgresDecodable & Sendable>(
     _ query: PostgresQuery, as types: (repeat each T).Type,
     on connection: PostgresConnection? = nil
   ) async throws -> [(repeat each T)] {
-    if let connection {
-      var rows: [(repeat each T)] = []
-      for try await row in try await connection.query(query, logger: logger).decode(
-        (repeat each T).self)
-      {
-        rows.append(row)
-      }
-      return rows
+    guard let connection else {
+      return try await withOpenConnection { try await self.rows(query, as: types, on: $0) }
     }
-    return try await withOpenConnection { try await self.rows(query, as: types, on: $0) }
+    return try await connection.rowsUnlessClosed(query, logger: logger).map {
+      try $0.decode((repeat each T).self)
+    }
   }
 
   func execute(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws {
-    if let connection {
-      try await connection.query(query, logger: logger)
-    } else {
-      try await withOpenConnection { try await self.execute(query, on: $0) }
+    guard let connection else {
+      return try await withOpenConnection { try await self.execute(query, on: $0) }
     }
+    _ = try await connection.rowsUnlessClosed(query, logger: logger)
   }
 
+  /// `body` between `BEGIN` and `COMMIT`, or `ROLLBACK` if it throws. Written out rather than
+  /// postgres-nio's `withTransaction`, so that these statements too are sent only on a
+  /// connection still open (`rowsUnlessClosed`).
   func transaction<T: Sendable>(
     _ body: (PostgresConnection) async throws -> sending T
   ) async throws -> T {
     try await withOpenConnection { connection in
-      try await connection.withTransaction(logger: self.logger, body)
+      try await self.execute("BEGIN", on: connection)
+      let value: T
+      do {
+        value = try await body(connection)
+      } catch {
+        try? await self.execute("ROLLBACK", on: connection)
+        throw error
+      }
+      try await self.execute("COMMIT", on: connection)
+      return value
     }
   }
 
-  /// A connection of the pool that is still open. postgres-nio 1.33 can lease a connection
-  /// the server has just closed (a restart, `pg_terminate_backend`) before the pool has heard
-  /// of it; a query written to it is dropped without an error and its answer is awaited for
-  /// ever. So each lease is checked, and a closed one closed again (the pool then drops it)
-  /// and another one leased.
+  /// `body` on a connection of the pool, again on another one if the first had closed before
+  /// a statement was sent. The pool can lease a connection the server has just closed (a
+  /// restart, `pg_terminate_backend`) before it has heard of it. A statement refused with
+  /// `PostgresConnectionClosed` never reached the server, and a transaction whose connection
+  /// closed before `COMMIT` was sent is rolled back by the server, so sending the whole body
+  /// again changes nothing twice.
   private func withOpenConnection<T>(
     _ body: (PostgresConnection) async throws -> sending T
   ) async throws -> sending T {
     for _ in 0..<leaseAttempts {
-      let found: T? = try await client.withConnection { connection -> sending T? in
-        guard !connection.isClosed else {
-          try? await connection.close()
-          return nil
+      do {
+        return try await client.withConnection { connection -> sending T in
+          try await body(connection)
         }
-        return try await body(connection)
+      } catch is PostgresConnectionClosed {
+        continue
       }
-      if let found { return found }
     }
     throw PostgresUnreachable(location: location, reason: "every pooled connection was closed")
   }

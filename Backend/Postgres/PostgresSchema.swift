@@ -1,4 +1,3 @@
-import Logging
 import PostgresNIO
 
 /// The PostgreSQL schema, versioned: each migration runs once, in order, in one transaction
@@ -97,31 +96,28 @@ enum PostgresSchema {
       ])
   ]
 
-  /// Brings the database up to the last version; returns the versions it applied.
+  /// Brings the database up to the last version; returns the versions it applied. Through
+  /// the store's own statements, which are sent only on a connection still open.
   @discardableResult
-  static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int] {
-    try await client.withTransaction(logger: logger) { connection in
-      try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-      try await connection.query(
+  static func migrate(_ store: PostgresBackendStore) async throws -> [Int] {
+    try await store.transaction { connection in
+      try await store.execute("SELECT pg_advisory_xact_lock(\(lockKey))", on: connection)
+      try await store.execute(
         """
         CREATE TABLE IF NOT EXISTS schema_version (
           version integer PRIMARY KEY, name text NOT NULL,
           applied_at timestamptz NOT NULL DEFAULT now())
-        """, logger: logger)
-      var applied: Set<Int> = []
-      for try await version in try await connection.query(
-        "SELECT version FROM schema_version", logger: logger
-      ).decode(Int.self) {
-        applied.insert(version)
-      }
+        """, on: connection)
+      let applied = Set(
+        try await store.rows("SELECT version FROM schema_version", as: Int.self, on: connection))
       var done: [Int] = []
       for migration in migrations where !applied.contains(migration.version) {
         for statement in migration.statements {
-          try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+          try await store.execute(PostgresQuery(unsafeSQL: statement), on: connection)
         }
-        try await connection.query(
+        try await store.execute(
           "INSERT INTO schema_version (version, name) VALUES (\(migration.version), \(migration.name))",
-          logger: logger)
+          on: connection)
         done.append(migration.version)
       }
       return done

@@ -186,10 +186,10 @@ struct PostgresInstancesTests {
           """, database: database)
         #expect(Int(cut.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 1)
 
-        // A read may still fail (an error, answered as a 500), on a connection the server
-        // closed after the lease checked it: at most one per connection cut. The next ones
-        // find new connections. In a task of its own: a read that never answers (the
-        // bug `withOpenConnection` guards against) fails the test at the bound, instead of
+        // A read may still fail (an error, answered as a 500), sent before the server's
+        // close reached the connection: at most one per connection cut. The next ones find
+        // new connections. In a task of its own: a read that never answers (the bug
+        // `rowsUnlessClosed` guards against) fails the test at the bound, instead of
         // holding the test run for ever.
         let (answered, failed) = (Count(), Count())
         Task {
@@ -202,6 +202,21 @@ struct PostgresInstancesTests {
         }
         #expect(failed.value <= 4, "at most one read per connection cut fails")
       }
+    }
+  }
+
+  /// postgres-nio drops a query written to a connection that has closed, and awaits its
+  /// answer for ever. Such a connection refuses the query at once instead, as never sent,
+  /// and the store's next statement goes out on another connection.
+  @Test func aQueryOnAClosedConnection_isRefusedAtOnce_asNeverSent() async throws {
+    try await PostgresStores.with { store in
+      try await store.client.withConnection { connection in
+        try await connection.close()
+        await #expect(throws: PostgresConnectionClosed.self) {
+          _ = try await connection.rowsUnlessClosed("SELECT 1", logger: store.logger)
+        }
+      }
+      #expect(try await store.answers())
     }
   }
 
