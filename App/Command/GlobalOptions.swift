@@ -5,31 +5,49 @@ import Foundation
 /// Options every command takes, with their environment-variable fallbacks.
 struct GlobalOptions: ParsableArguments {
   @Option(
-    name: .customLong("api-url"),
+    name: .customLong(Names.apiURL),
     help: ArgumentHelp(
       "Base URL of a backend that serves the API contract (env APP_API_URL). Default: the embedded backend.",
       valueName: "url"))
   var apiURL: String?
 
   @Option(
-    name: .customLong("data-dir"),
+    name: .customLong(Names.dataDir),
     help: ArgumentHelp(
       "Folder for the app's data (env APP_DATA_DIR). Default: $XDG_DATA_HOME/app or ~/.local/share/app.",
       valueName: "dir"))
   var dataDir: String?
 
   @Option(
-    name: .customLong("ca-cert"),
+    name: .customLong(Names.caCertificate),
     help: ArgumentHelp(
       "A PEM certificate authority to trust for an https --api-url, beside the system's (env APP_CA_CERT).",
       valueName: "file"))
   var caCertificate: String?
 
-  @Flag(help: "Print one JSON document on stdout instead of text.")
+  @Flag(name: .customLong(Names.json), help: "Print one JSON document on stdout instead of text.")
   var json = false
 
-  @Flag(help: "Log what the app does to stderr (never tokens or passwords).")
+  @Flag(
+    name: .customLong(Names.verbose),
+    help: "Log what the app does to stderr (never tokens or passwords).")
   var verbose = false
+
+  /// The options' names, each written once: the declarations above and the lists that
+  /// `CommandLineArguments` lifts from a command line are made of them.
+  enum Names {
+    static let apiURL = "api-url"
+    static let dataDir = "data-dir"
+    static let caCertificate = "ca-cert"
+    static let json = "json"
+    static let verbose = "verbose"
+  }
+
+  /// The global options that take a value, as typed.
+  static let valueOptions: Set<String> = Set(
+    [Names.apiURL, Names.dataDir, Names.caCertificate].map { "--\($0)" })
+  /// The global flags, as typed.
+  static let flagOptions: Set<String> = Set([Names.json, Names.verbose].map { "--\($0)" })
 
   func validate() throws {
     // Given and blank is a slip (an unset variable in a script), not a wish for the default.

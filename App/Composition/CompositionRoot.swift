@@ -2,6 +2,7 @@ import Backend
 import BackendBridge
 import Data
 import Domain
+import Presentation
 import Foundation
 import Logging
 
@@ -20,6 +21,8 @@ struct CompositionRoot {
   let logger: Logger
   /// What waits (push's 3 s, the long poll's retries) sleep on.
   let clock: any Clock<Duration>
+  /// Whether the server answers, fed by every request this root's client sends.
+  let reachability: ServerReachability
   private let environment: [String: String]
   /// A test's client for every request; nil for the real ones.
   private let injectedHTTPClient: (any HTTPClient)?
@@ -101,8 +104,13 @@ struct CompositionRoot {
         })
       }
     }
-    // A read answered 503 is asked once more after the server's wait; each attempt is logged.
-    httpClient = UnavailableRetryHTTPClient(LoggingHTTPClient(client, logger: logger), clock: clock)
+    // A read answered 503 is asked once more after the server's wait; each attempt is logged,
+    // and how the request went tells the session's reachability.
+    let reachability = ServerReachability()
+    self.reachability = reachability
+    httpClient = ReachabilityReportingHTTPClient(
+      UnavailableRetryHTTPClient(LoggingHTTPClient(client, logger: logger), clock: clock),
+      reporting: reachability)
     let sessionStore =
       io.seams.sessionStore ?? LibsecretUserSessionDataStore(server: backend.keyringServer)
     sessionRepository = AuthRemoteUserSessionRepository(
@@ -194,11 +202,14 @@ struct CompositionRoot {
   /// Where a push change under way is written down until both backends agree.
   static let pushChangeFileName = "push-change.json"
 
-  /// Realtime events over the long poll, retried on the composition's clock.
+  /// Realtime events over the long poll. Its pauses between tries run on the composition's
+  /// clock, and end early when another request finds the server answering again.
   var realtimeEvents: any RealtimeEventsService {
-    LongPollRealtimeEventsService(
+    let (clock, reachability) = (clock, reachability)
+    return LongPollRealtimeEventsService(
       remote: HTTPLikesRemoteAPI(endpoint: endpoint, client: httpClient), access: signedInAccess,
-      clock: clock)
+      clock: clock, pause: { try await reachability.pause(for: $0, on: clock) },
+      random: { Double.random(in: 0..<1) })
   }
 
   func likesEnvironment(database: AppDatabase, username: String) -> LikesEnvironment {

@@ -103,6 +103,11 @@ extension AppCommand.Likes {
         } else if !banners.writesMatchesWhenTheyLeave {
           console.output(LikesScreen.bannerLine(text))
         }
+      // How the connection goes is news for the person, on stderr: stdout keeps the events.
+      case .interrupted(let failure):
+        console.warning("Realtime updates are failing: \(failure.message) Still trying.")
+      case .resumed:
+        console.message("Realtime updates are back.")
       }
     }
   }

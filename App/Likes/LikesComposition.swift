@@ -52,6 +52,8 @@ struct LikesComposition {
       // Open until the process exits: closing SQLite's last connection checkpoints the WAL
       // into the file, a millisecond of every command; commits checkpoint it as it grows.
       ProcessLifetime.keepUntilExit(environment, io: console.io)
+    } catch let error as LocalStorageError {
+      throw console.fail(UserFacingError(error))
     } catch {
       throw console.fail(
         UserFacingError(
@@ -74,7 +76,8 @@ struct LikesComposition {
       actions: .init(
         events: { events.events() },
         isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
-        newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived($0) }))
+        newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived($0) },
+        pagesOutdated: { try await UnreadBadgeUseCase(environment).pagesOutdated() }))
     return NotificationCenterViewModel(
       likedYou: likedYou,
       mutuals: MutualsViewModel(

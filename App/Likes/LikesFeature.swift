@@ -36,6 +36,11 @@ final class LikesFeature {
     }
     if let error = viewModel.state.error { throw console.fail(error) }
     guard let loaded = viewModel.state.page else { return nil }
+    if let warning = viewModel.state.storageWarning {
+      console.warning(
+        "The page could not be kept on this machine: \(warning.message) "
+          + (warning.hint(in: console.words) ?? ""))
+    }
     let secondsLeft = viewModel.state.unblurSecondsLeft
     if console.json {
       JSONOutput.write(
@@ -50,7 +55,7 @@ final class LikesFeature {
         )
         .joined(separator: "\n"))
     }
-    return Shown(page: loaded, unread: viewModel.state.unread)
+    return Shown(page: loaded, unread: viewModel.state.badge)
   }
 
   private struct UnblurDocument: Encodable {

@@ -7,7 +7,8 @@ extension AppCommand {
     static let configuration = CommandConfiguration(
       commandName: "signup",
       abstract: "Create an account and sign in to it.",
-      discussion: "Without --password-stdin the password is asked for (not echoed on a terminal).")
+      discussion:
+        "Without --password-stdin the password is asked for: at a terminal twice, not echoed.")
 
     @OptionGroup var options: GlobalOptions
 
@@ -39,7 +40,7 @@ extension AppCommand {
       main.notSignedIn()
       guard let onboarding = main.onBoardingViewModel else { return }
       onboarding.navigateToSignUp()
-      let password = try context.password(
+      let password = try context.newPassword(
         fromStandardInput: passwordFromStdin,
         prompt: "Password (\(CredentialRules.minimumPasswordLength)+ characters): ")
       let flow = OnboardingFlow(context: context, main: main)

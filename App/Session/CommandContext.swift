@@ -42,6 +42,21 @@ struct CommandContext {
 
   /// The password for a non-interactive sign-in or sign-up: all of stdin with
   /// `--password-stdin`, otherwise asked for without echo.
+  /// A new password (`app signup`): at a terminal it is asked twice, without echo, and both
+  /// again until the two are the same; from standard input or a pipe, once.
+  func newPassword(fromStandardInput: Bool, prompt: String) throws -> String {
+    let input = LineInput(console: console)
+    while true {
+      let typed = try password(fromStandardInput: fromStandardInput, prompt: prompt)
+      guard !fromStandardInput, console.io.stdinIsTerminal else { return typed }
+      guard let again = input.askSecretOnce("Password again: ") else {
+        throw console.fail(UserFacingError(code: "input_ended", message: "No password was given."))
+      }
+      if again == typed { return typed }
+      console.show(SignUpViewModel.passwordsDiffer)
+    }
+  }
+
   func password(fromStandardInput: Bool, prompt: String) throws -> String {
     if fromStandardInput { return LineInput(console: console).readAllStandardInput() }
     guard let typed = LineInput(console: console).askSecretOnce(prompt) else {

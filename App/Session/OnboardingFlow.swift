@@ -70,10 +70,7 @@ struct OnboardingFlow {
     guard let username = try await input.ask("Username: ") else { throw inputEnded() }
     if username.isEmpty { return onboarding.navigateToWelcome() }
     guard let name = try await input.ask("Your name: ") else { throw inputEnded() }
-    let minimum = CredentialRules.minimumPasswordLength
-    guard let password = try await input.askSecret("Password (\(minimum)+ characters): ") else {
-      throw inputEnded()
-    }
+    let password = try await askNewPassword(checkingRules: false)
     try await submitSignUp(
       onboarding.signUpViewModel, username: username, name: name, password: password, retrying: true
     )
@@ -111,8 +108,7 @@ struct OnboardingFlow {
     let form = onboarding.signUpViewModel
     guard var username = try await askUsername() else { return }
     let name = try await askUntilValid(.name, "Your name: ")
-    let minimum = CredentialRules.minimumPasswordLength
-    let password = try await askUntilValid(.password, "Password (\(minimum)+ characters): ")
+    let password = try await askNewPassword(checkingRules: true)
     while true {
       await form.send(.usernameChanged(username))
       await form.send(.nameChanged(name))
@@ -136,6 +132,27 @@ struct OnboardingFlow {
       let issues = SignUpViewModel.issues(of: .username, typed)
       if issues.isEmpty { return typed }
       console.show(invalid(issues))
+    }
+  }
+
+  /// The new password. At a terminal it is typed twice, without echo, and on a mismatch both
+  /// are asked again (the username and the name are kept): a typo would lock the person out
+  /// of the account being made. A script gives it once. `checkingRules`: asked again until
+  /// it passes the form's rules, before it is typed the second time.
+  private func askNewPassword(checkingRules: Bool) async throws -> String {
+    let question = "Password (\(CredentialRules.minimumPasswordLength)+ characters): "
+    while true {
+      let password: String
+      if checkingRules {
+        password = try await askUntilValid(.password, question)
+      } else {
+        guard let typed = try await input.askSecret(question) else { throw inputEnded() }
+        password = typed
+      }
+      guard console.io.stdinIsTerminal else { return password }
+      guard let again = try await input.askSecret("Password again: ") else { throw inputEnded() }
+      if again == password { return password }
+      console.show(SignUpViewModel.passwordsDiffer)
     }
   }
 

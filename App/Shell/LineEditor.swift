@@ -61,6 +61,11 @@ final class LineEditor: @unchecked Sendable {
   private var ending: Reading?
   /// The width the line on screen was drawn for: a resize clears it at the old width.
   private var columns = 80
+  /// The last key libedit read, to tell a Ctrl-D from the end of input.
+  private var lastKey: Unicode.Scalar?
+  /// When Ctrl-D was pressed: a quick second press at the prompt is dropped.
+  private var ctrlDs = CtrlDPresses()
+  private let now: @Sendable () -> ContinuousClock.Instant
 
   private let shared = Mutex(Shared())
   /// Reads run one at a time, each on this queue's thread (never the cooperative pool): a
@@ -70,7 +75,12 @@ final class LineEditor: @unchecked Sendable {
   private let historyFile: ShellHistory?
 
   /// Opens libedit on the process's terminal; `historyFile` loads and keeps the history.
-  init(historyFile: ShellHistory?) {
+  /// `now` times the Ctrl-D presses.
+  init(
+    historyFile: ShellHistory?,
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+  ) {
+    self.now = now
     TerminalKeys.useUTF8()
     var pipeEnds: [Int32] = [0, 0]
     pipe(&pipeEnds)
@@ -105,6 +115,13 @@ final class LineEditor: @unchecked Sendable {
         if editor.ending == nil { editor.ending = .interrupted }
         return UInt8(CC_NEWLINE)
       }, "^C")
+    app_el_add_command(
+      editLine, "app-suspend", "Suspend the shell, as Ctrl-Z does",
+      { editLine, _ in
+        guard let editor = LineEditor.owning(editLine) else { return UInt8(CC_ERROR) }
+        editor.suspendProcess()
+        return UInt8(CC_REDISPLAY)
+      }, "^Z")
   }
 
   deinit {
@@ -212,9 +229,20 @@ final class LineEditor: @unchecked Sendable {
     el_resize(editLine)
     columns = TerminalKeys.terminalColumns()
     app_el_use_history(editLine, history(for: kind))
-    app_el_prepare_terminal(editLine)
+    var text: UnsafePointer<CChar>?
     var count: Int32 = 0
-    let text = el_gets(editLine, &count)
+    while true {
+      lastKey = nil
+      app_el_prepare_terminal(editLine)
+      text = el_gets(editLine, &count)
+      if ending != nil || (text != nil && count > 0) { break }
+      // An empty line's Ctrl-D. At the prompt, one that follows another within a second
+      // (the question it cancelled, or one pressed with it) is dropped: the prompt is
+      // drawn again and read again.
+      guard lastKey == "\u{4}" else { break }
+      if ctrlDs.counts(at: now()) || kind != .command { break }
+      clearPromptRows()
+    }
     if let ending {
       Self.write(ending == .interrupted ? "^C\n" : "\n")
       return ending
@@ -269,8 +297,12 @@ final class LineEditor: @unchecked Sendable {
           Self.write("^C\r\n")
           return .interrupted
         case "\u{4}" where secret.isEmpty:
+          _ = ctrlDs.counts(at: now())
           Self.write("\r\n")
           return .ended
+        case "\u{1A}":
+          suspendProcess()
+          Self.write(prompt)
         case "\u{7F}", "\u{8}": _ = secret.popLast()
         case "\u{15}": secret.removeAll()
         case "\u{1B}": TerminalKeys.skipEscapeSequence()
@@ -292,6 +324,7 @@ final class LineEditor: @unchecked Sendable {
   private func nextCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
     switch nextKey(drawAbove: drawAbove) {
     case .key(let scalar):
+      lastKey = scalar
       character.pointee = wchar_t(bitPattern: scalar.value)
       return 1
     case .giveUp(let reading):
@@ -343,6 +376,20 @@ final class LineEditor: @unchecked Sendable {
         return .key(scalar)
       }
     }
+  }
+
+  /// Ctrl-Z: the terminal goes back to the mode it was found in, and the whole job stops,
+  /// as in every terminal program; `fg` goes on here, in the editor's mode again, with the
+  /// width as it is now. The caller draws the prompt and the line again; what arrived
+  /// meanwhile is drawn above them at the next key's wait. A job nobody can resume (no
+  /// job-control shell above it) is not stopped by the system, and the shell goes on.
+  private func suspendProcess() {
+    clearPromptRows()
+    app_el_restore_terminal(editLine)
+    kill(0, SIGTSTP)
+    app_el_prepare_terminal(editLine)
+    el_resize(editLine)
+    columns = TerminalKeys.terminalColumns()
   }
 
   /// Clears the line as it was drawn for the old width, then has libedit take the new one

@@ -112,9 +112,10 @@ extension ShellSession {
     input.commandEnded()
     if status == ExitCodes.authenticationRequired.rawValue, main.signedInAccount == home.account {
       home.sessionRejected()
-    } else if home.state.isOffline {
-      // Whatever the command reached or not, the server may be back: ask now, not later.
-      await main.reconnect()
+    } else if home.showsOffline || root.reachability.status != .online {
+      // Whatever the command reached or not, the server may be back, or a first failure may
+      // have been a blip: ask now, not later, so the next prompt says which.
+      await checkServer(home)
     }
     if status != 0 { failed(status) }
     return status

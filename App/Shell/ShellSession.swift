@@ -23,10 +23,19 @@ final class ShellSession {
   var home: HomeViewModel?
   /// The home's features, built when the home opens and kept until it closes.
   var features: HomeFeatures?
-  /// An offline home's asking whether the server is back.
+  /// A home's asking whether the server is back, while it is out of reach.
   private var reconnecting: Task<Void, Never>?
+  /// Rounds of asking started, so that a round that ends knows whether it is still the one.
+  private var reconnectRuns = 0
+  /// The session's reachability, followed for the prompt and its news.
+  private var reachabilityWatch: Task<Void, Never>?
+  /// Whether the person was last told the home is offline: offline and `Back online` are each
+  /// said once, when the prompt changes.
+  private var saidOffline = false
   /// Why realtime stopped, once said: it is said once.
   private var toldRealtimeFailure: UserFacingError?
+  /// Whether the person was told realtime keeps failing, so that its return is said too.
+  private var toldRealtimeInterrupted = false
   /// The command running, for Ctrl-C to cancel.
   var running: Task<Int32, Never>?
   /// A script's exit code: the first failing line's.
@@ -60,6 +69,10 @@ final class ShellSession {
       break
     }
     main.onStateChange = { [weak self] state in self?.mainChanged(state) }
+    let changes = root.reachability.changes()
+    reachabilityWatch = Task { [weak self] in
+      for await _ in changes { self?.reachabilityChanged() }
+    }
     var going = true
     while going {
       switch main.state {
@@ -71,6 +84,7 @@ final class ShellSession {
       }
     }
     reconnecting?.cancel()
+    reachabilityWatch?.cancel()
     home?.stopRealtime()
     return input.isInteractive ? 0 : firstFailure
   }
@@ -184,11 +198,14 @@ final class ShellSession {
       }
     self.home = home
     welcomed = false
+    home.reachabilityChanged(root.reachability.status)
+    saidOffline = home.showsOffline
     home.onStateChange = { [weak self, weak home] state in
       guard let self, let home else { return }
       input.promptChanged(prompt(home))
       input.completionChanged(home.completionContext)
       if let failure = state.realtimeFailure, failure != toldRealtimeFailure {
+        toldRealtimeInterrupted = false
         toldRealtimeFailure = failure
         tellMeanwhile(
           "Realtime updates stopped: \(failure.message) New likes show when you type `likes`.")
@@ -222,21 +239,65 @@ final class ShellSession {
     if input.isInteractive { home.startRealtime() }
   }
 
-  /// Asks the server again every few seconds, on the root's clock, until the offline home
-  /// is online (or the session is found rejected).
+  /// Asks the server again every few seconds, on the root's clock, until the home is online
+  /// (or the session is found rejected): soon after a first failure, which may be a blip,
+  /// then every `reconnectInterval`.
   private func startReconnecting() {
-    reconnecting?.cancel()
+    guard reconnecting == nil else { return }
+    reconnectRuns += 1
+    let run = reconnectRuns
     reconnecting = Task { [weak self, clock = root.clock] in
       while !Task.isCancelled {
-        do { try await clock.sleep(for: Self.reconnectInterval) } catch { return }
         guard let self else { return }
-        if await main.reconnect() { return }
+        guard let home, isOutOfReach(home) else {
+          // Online again: a later failure starts a new round.
+          if reconnectRuns == run { reconnecting = nil }
+          return
+        }
+        let wait =
+          root.reachability.status == .reconnecting ? Self.recheckInterval : Self.reconnectInterval
+        do { try await clock.sleep(for: wait) } catch { return }
+        await checkServer(home)
       }
     }
   }
 
   /// How often an offline home asks whether the server is back.
   static let reconnectInterval = Duration.seconds(5)
+  /// How soon a home asks again after one failure on the network, to tell a blip from an
+  /// outage.
+  static let recheckInterval = Duration.seconds(1)
+
+  private func isOutOfReach(_ home: HomeViewModel) -> Bool {
+    home.showsOffline || root.reachability.status != .online
+  }
+
+  /// Asks the server whether it answers; a session it rejects ends the home.
+  func checkServer(_ home: HomeViewModel) async {
+    if await main.checkServer() == false, main.signedInAccount == home.account {
+      home.sessionRejected()
+    }
+    reachabilityChanged()
+  }
+
+  /// The session's reachability may have changed: the prompt follows, and going offline or
+  /// coming back is said once.
+  func reachabilityChanged() {
+    guard let home else { return }
+    home.reachabilityChanged(root.reachability.status)
+    if isOutOfReach(home), input.isInteractive || home.state.isOffline { startReconnecting() }
+    let offline = home.showsOffline
+    guard offline != saidOffline else { return }
+    saidOffline = offline
+    if offline {
+      let reason = root.reachability.lastFailure.map { UserFacingError($0).message + " " } ?? ""
+      tellMeanwhile(
+        "Offline: \(reason)Cached likes pages still show, with their age; the shell goes back "
+          + "online by itself.")
+    } else {
+      tellMeanwhile("Back online: \(root.backend.displayName) answered.")
+    }
+  }
 
   /// A line for the person while the prompt may be on screen: above it at a terminal.
   private func tellMeanwhile(_ line: String) {
@@ -258,12 +319,14 @@ final class ShellSession {
 
   private func mainChanged(_ state: MainViewModel.State) {
     if case .signedIn(let session) = state, let home, home.state.isOffline {
-      reconnecting?.cancel()
-      reconnecting = nil
       home.cameOnline(session)
-      tellMeanwhile(
-        "Back online: \(root.backend.displayName) answered. Signed in as "
-          + "\(session.profile.username) (\(session.profile.name)).")
+      home.reachabilityChanged(root.reachability.status)
+      if !home.showsOffline {
+        saidOffline = false
+        tellMeanwhile(
+          "Back online: \(root.backend.displayName) answered. Signed in as "
+            + "\(session.profile.username) (\(session.profile.name)).")
+      }
       startRealtime(home)
       return
     }
@@ -288,6 +351,17 @@ final class ShellSession {
       input.printAbove([LikesScreen.newLikeLine(item, unread: unread)])
     case .match(let text):
       input.printAbove([LikesScreen.bannerLine(text)])
+    case .interrupted(let failure):
+      // Out of reach, the prompt says offline already: that is the news.
+      guard let home, !home.showsOffline, !toldRealtimeInterrupted else { return }
+      toldRealtimeInterrupted = true
+      tellMeanwhile(
+        "Realtime updates are failing: \(failure.message) The shell keeps trying; new likes "
+          + "show when you type `likes`.")
+    case .resumed:
+      guard toldRealtimeInterrupted else { return }
+      toldRealtimeInterrupted = false
+      tellMeanwhile("Realtime updates are back.")
     }
   }
 

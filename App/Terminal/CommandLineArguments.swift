@@ -5,9 +5,9 @@ import Presentation
 /// options typed before the command, whether the answer is to be JSON, and the command a
 /// mistyped word was probably meant to be.
 enum CommandLineArguments {
-  /// The global options that take a value (`GlobalOptions`).
-  private static let valueOptions: Set<String> = ["--api-url", "--data-dir"]
-  private static let flagOptions: Set<String> = ["--json", "--verbose"]
+  /// The global options, from `GlobalOptions`' one list of names.
+  private static let valueOptions = GlobalOptions.valueOptions
+  private static let flagOptions = GlobalOptions.flagOptions
 
   /// `arguments` with the global options typed before the command moved after it:
   /// `app --json likes --page 2` parses as `app likes --page 2 --json`. ArgumentParser only

@@ -8,10 +8,13 @@ import SystemSupport
 /// (`ReopeningConnection`).
 public final class AppDatabase: Sendable {
   private let connection: ReopeningConnection
+  /// The file, for naming it in errors; nil in memory.
+  private let file: URL?
 
   /// `writer` is migrated already.
-  private init(_ writer: any DatabaseWriter, reopen: ReopeningConnection.Reopen?) {
+  private init(_ writer: any DatabaseWriter, file: URL?, reopen: ReopeningConnection.Reopen?) {
     connection = ReopeningConnection(writer, reopen: reopen)
+    self.file = file
   }
 
   /// What happened to an unreadable file, for the person to be told.
@@ -29,8 +32,13 @@ public final class AppDatabase: Sendable {
     at url: URL, now: @escaping @Sendable () -> Date = Date.init,
     reopened: @escaping @Sendable (Recovery) -> Void = { _ in }
   ) async throws -> (AppDatabase, Recovery) {
-    let (writer, recovery) = try await openLocked(at: url, now: now(), checkingEveryPage: false)
-    let database = AppDatabase(writer) { failure in
+    let (writer, recovery): (any DatabaseWriter, Recovery)
+    do {
+      (writer, recovery) = try await openLocked(at: url, now: now(), checkingEveryPage: false)
+    } catch {
+      throw AppDatabaseError.map(error, file: url)
+    }
+    let database = AppDatabase(writer, file: url) { failure in
       let (writer, recovery) = try await openLocked(
         at: url, now: now(), checkingEveryPage: failure == .corrupt)
       reopened(recovery)
@@ -72,18 +80,26 @@ public final class AppDatabase: Sendable {
   /// A read on the current connection, opened again first if it failed. Package-wide for
   /// the tests' checks of the file (TestSupport's `isIntact`).
   package func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
-    try await connection.read(body)
+    do {
+      return try await connection.read(body)
+    } catch {
+      throw file.map { AppDatabaseError.map(error, file: $0) } ?? error
+    }
   }
 
   /// A write transaction on the current connection, opened again first if it failed.
   func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
-    try await connection.write(body)
+    do {
+      return try await connection.write(body)
+    } catch {
+      throw file.map { AppDatabaseError.map(error, file: $0) } ?? error
+    }
   }
 
   public static func inMemory() throws -> AppDatabase {
     let queue = try DatabaseQueue()
     try migrator.migrate(queue)
-    return AppDatabase(queue, reopen: nil)
+    return AppDatabase(queue, file: nil, reopen: nil)
   }
 
   /// `checkingEveryPage`: after SQLite found a damaged page, a file whose header still reads

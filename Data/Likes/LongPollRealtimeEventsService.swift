@@ -5,43 +5,40 @@ import Domain
 /// It first asks where the server's events stand, then asks again and again for the events
 /// after the last it saw. Nothing is dropped: the stream's buffer is unbounded (the seed's
 /// held one event), and a reconnect resumes with `after=last`, which the contract promises
-/// misses nothing and repeats nothing. A server that cannot be reached is tried again after
-/// a growing pause on the injected clock; any other failure ends the stream with it.
+/// misses nothing and repeats nothing. A failed poll is tried again after a growing pause
+/// (`RealtimeRetry`), for as long as the stream is consumed; only the end of the session or
+/// a request the server calls wrong ends it. A server whose events were reset (its `last`
+/// went back) is followed from its new `last`.
 public struct LongPollRealtimeEventsService: RealtimeEventsService {
+  /// Waits out a pause between tries; it may return early (the server is known to answer
+  /// again) and throws when the watch is cancelled.
+  public typealias Pause = @Sendable (Duration) async throws -> Void
+
   private let remote: any RealtimeEventsRemoteAPI
   private let access: SignedInAccess
-  private let clock: any Clock<Duration>
+  private let pause: Pause
+  private let random: @Sendable () -> Double
   private let wait: Int
 
-  /// `wait` must stay under the HTTP client's time limit (15 s).
+  /// `wait` must stay under the HTTP client's time limit (15 s). `random` gives the jitter
+  /// of the pauses, in 0..<1.
   public init(
     remote: any RealtimeEventsRemoteAPI, access: SignedInAccess, clock: any Clock<Duration>,
-    wait: Int = 10
+    pause: Pause? = nil, random: @escaping @Sendable () -> Double = { 0 }, wait: Int = 10
   ) {
     self.remote = remote
     self.access = access
-    self.clock = clock
+    self.pause = pause ?? { try await clock.sleep(for: $0) }
+    self.random = random
     self.wait = wait
   }
 
-  public func events() -> AsyncThrowingStream<RealtimeEvent, any Error> {
-    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream(
+  public func events() -> AsyncThrowingStream<RealtimeSignal, any Error> {
+    let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream(
       bufferingPolicy: .unbounded)
-    let task = Task { [remote, access, clock, wait] in
+    let task = Task { [self] in
       do {
-        var after = try await Self.poll(remote, access, after: Int.max, wait: 0).last
-        var pause = Duration.seconds(1)
-        while !Task.isCancelled {
-          do {
-            let batch = try await Self.poll(remote, access, after: after, wait: wait)
-            for event in batch.events { continuation.yield(event) }
-            after = batch.last
-            pause = .seconds(1)
-          } catch let error as RemoteAPIError where error.isConnectivity {
-            try await clock.sleep(for: pause)
-            pause = min(pause * 2, .seconds(30))
-          }
-        }
+        try await watch(continuation)
         continuation.finish()
       } catch {
         // A cancelled poll can come back as any error (the embedded backend's interrupted
@@ -57,10 +54,48 @@ public struct LongPollRealtimeEventsService: RealtimeEventsService {
     return stream
   }
 
-  private static func poll(
-    _ remote: any RealtimeEventsRemoteAPI, _ access: SignedInAccess, after: Int, wait: Int
-  ) async throws -> RealtimeEventBatch {
-    try await access.perform { token in
+  /// Polls until cancelled; throws only what ends the watch.
+  private func watch(_ continuation: AsyncThrowingStream<RealtimeSignal, any Error>.Continuation)
+    async throws
+  {
+    // nil until the server has said where its events stand.
+    var after: Int?
+    var failures = 0
+    var saidInterrupted = false
+    while !Task.isCancelled {
+      do {
+        guard let seen = after else {
+          after = try await poll(after: Int.max, wait: 0).last
+          failures = 0
+          continue
+        }
+        let batch = try await poll(after: seen, wait: wait)
+        failures = 0
+        if saidInterrupted {
+          saidInterrupted = false
+          continuation.yield(.resumed)
+        }
+        if batch.last < seen {
+          continuation.yield(.serverReset)
+        } else {
+          for event in batch.events { continuation.yield(.event(event)) }
+        }
+        after = batch.last
+      } catch {
+        if Task.isCancelled || error is CancellationError { throw CancellationError() }
+        if RealtimeRetry.endsTheWatch(error) { throw error }
+        failures += 1
+        if failures == RealtimeRetry.failuresBeforeSaying {
+          saidInterrupted = true
+          continuation.yield(.interrupted(error))
+        }
+        try await pause(RealtimeRetry.pause(afterFailures: failures, random: random()))
+      }
+    }
+  }
+
+  private func poll(after: Int, wait: Int) async throws -> RealtimeEventBatch {
+    try await access.perform { [remote] token in
       try await remote.fetchEvents(after: after, wait: wait, token: token)
     }
   }

@@ -71,12 +71,13 @@ public struct LoadLikesPageUseCase: Sendable {
     // list moved by other than a whole page.
     let first = offset / size + 1
     let within = offset % size
-    let (head, headSource) = try await serverPage(first, request)
+    var trouble: LocalStorageError?
+    let (head, headSource) = try await serverPage(first, request, trouble: &trouble)
     var users = Array(head.users.dropFirst(within))
     var source = headSource
     var hasMore = head.nextCursor != nil
     if within > 0, head.nextCursor != nil {
-      let (tail, tailSource) = try await serverPage(first + 1, request)
+      let (tail, tailSource) = try await serverPage(first + 1, request, trouble: &trouble)
       users += tail.users.prefix(within)
       hasMore = tail.nextCursor != nil || tail.users.count > within
       source = Self.older(source, tailSource)
@@ -84,17 +85,21 @@ public struct LoadLikesPageUseCase: Sendable {
     // Unmoved, the server's own cursor says where to go next, as the contract has it.
     let next = request.shift == 0 ? head.nextCursor : (hasMore ? request.page + 1 : nil)
     return PeopleOnAPage(
-      number: request.page, batchSize: size, users: users, nextCursor: next, source: source)
+      number: request.page, batchSize: size, users: users, nextCursor: next, source: source,
+      storageTrouble: trouble)
   }
 
-  /// The server's page `number` (of the request's size): the cache's, or the network's.
-  private func serverPage(_ number: Int, _ request: LikesPageRequest) async throws -> (
-    CachedLikesPage, LikesPage.Source
-  ) {
-    let batchSize = request.batchSize
-    let cached = try await environment.cache.page(number, batchSize: batchSize)
+  /// The server's page `number` (of the request's size): the cache's, or the network's. The
+  /// cache is this machine's copy, never the page's reason to fail: when it cannot be read
+  /// or written (a full disk), the page comes from the server and `trouble` says why.
+  private func serverPage(
+    _ number: Int, _ request: LikesPageRequest, trouble: inout LocalStorageError?
+  ) async throws -> (CachedLikesPage, LikesPage.Source) {
+    let (cache, batchSize) = (environment.cache, request.batchSize)
+    var cached: CachedLikesPage?
+    try await Self.keep(&trouble) { cached = try await cache.page(number, batchSize: batchSize) }
     if let cached, !request.refresh {
-      try await environment.cache.rememberShown(cached.users)
+      try await Self.keep(&trouble) { try await cache.rememberShown(cached.users) }
       return (cached, .cache(fetchedAt: cached.fetchedAt, offline: false))
     }
     do {
@@ -103,13 +108,27 @@ public struct LoadLikesPageUseCase: Sendable {
       }
       let fresh = CachedLikesPage(
         users: fetched.data, nextCursor: fetched.nextCursor, fetchedAt: environment.now())
-      try await environment.cache.store(fresh, number: number, batchSize: batchSize)
-      try await environment.cache.rememberShown(fresh.users)
+      try await Self.keep(&trouble) {
+        try await cache.store(fresh, number: number, batchSize: batchSize)
+        try await cache.rememberShown(fresh.users)
+      }
       return (fresh, .server)
-    } catch let error as RemoteAPIError where error.isConnectivity {
+    } catch let error as RemoteAPIError where error.isNetworkFailure {
       guard let cached else { throw error }
-      try await environment.cache.rememberShown(cached.users)
+      try await Self.keep(&trouble) { try await cache.rememberShown(cached.users) }
       return (cached, .cache(fetchedAt: cached.fetchedAt, offline: true))
+    }
+  }
+
+  /// Runs a use of the cache that the page can do without: a storage failure is kept in
+  /// `trouble` (the first one) instead of failing the page; anything else is thrown.
+  private static func keep(
+    _ trouble: inout LocalStorageError?, _ use: () async throws -> Void
+  ) async throws {
+    do {
+      try await use()
+    } catch let error as LocalStorageError {
+      trouble = trouble ?? error
     }
   }
 
@@ -135,6 +154,8 @@ struct PeopleOnAPage {
   let users: [LikedUser]
   let nextCursor: Int?
   let source: LikesPage.Source
+  /// Why this machine's cache could not be used for the page, when it could not.
+  let storageTrouble: LocalStorageError?
 
   func page(blurred: Bool) -> LikesPage {
     LikesPage(
@@ -161,7 +182,7 @@ public struct LoadMutualsUseCase: Sendable {
       try await environment.cache.storeMutuals(fresh)
       try await environment.cache.rememberShown(users)
       return Self.page(fresh, .server)
-    } catch let error as RemoteAPIError where error.isConnectivity {
+    } catch let error as RemoteAPIError where error.isNetworkFailure {
       guard let cached = try await environment.cache.mutuals() else { throw error }
       return Self.page(cached, .cache(fetchedAt: cached.fetchedAt, offline: true))
     }
@@ -215,6 +236,13 @@ public struct UnreadBadgeUseCase: Sendable {
     try await environment.cache.rememberShown([user])
     try await environment.cache.invalidateLikes()
     return try await environment.state.addUnread(1)
+  }
+
+  /// The realtime watch missed a while (a gap, or a server whose events were reset): the
+  /// cached pages may hold people who left and miss people who came, so they go, and the
+  /// next page comes from the server.
+  public func pagesOutdated() async throws {
+    try await environment.cache.invalidateLikes()
   }
 }
 
@@ -280,12 +308,3 @@ public struct RespondToLikeUseCase: Sendable {
   }
 }
 
-extension RemoteAPIError {
-  /// Failures that say nothing about the data, only that the server could not be reached.
-  public var isConnectivity: Bool {
-    switch self {
-    case .unreachable, .timedOut: true
-    default: false
-    }
-  }
-}

@@ -5,13 +5,24 @@ public struct LikesPageView: Equatable, Sendable {
   public let page: LikesPage
   /// Whole seconds left in the unblur window, or nil when everything is blurred.
   public let unblurSecondsLeft: Int?
-  /// The unread badge as it stood when the page was shown.
+  /// The unread badge as it stood when the page was shown: the likes new since page 1 was
+  /// last looked at, which the page's footer counts.
   public let unread: Int
+  /// The badge as it stands after this look: 0 once page 1, where new likes land, is shown.
+  public let badge: Int
+  /// Why this machine's files could not keep the page (or clear the badge), when they could
+  /// not: the page shows all the same, with this said once.
+  public let storageTrouble: LocalStorageError?
 
-  public init(page: LikesPage, unblurSecondsLeft: Int?, unread: Int) {
+  public init(
+    page: LikesPage, unblurSecondsLeft: Int?, unread: Int, badge: Int? = nil,
+    storageTrouble: LocalStorageError? = nil
+  ) {
     self.page = page
     self.unblurSecondsLeft = unblurSecondsLeft
     self.unread = unread
+    self.badge = badge ?? unread
+    self.storageTrouble = storageTrouble
   }
 }
 
@@ -31,11 +42,23 @@ public struct ViewLikesPageUseCase: Sendable {
 
   public func execute(_ request: LikesPageRequest) async throws -> LikesPageView {
     let people = try await LoadLikesPageUseCase(environment).people(request)
-    let state = try await environment.state.look(clearingUnread: request.page == 1)
+    var clearing = request.page == 1
+    var trouble = people.storageTrouble
+    let state: NotificationCenterState
+    do {
+      state = try await environment.state.look(clearingUnread: clearing)
+    } catch let error as LocalStorageError {
+      // The badge could not be cleared (a full disk): the page shows, the badge stays.
+      trouble = trouble ?? error
+      clearing = false
+      state =
+        (try? await environment.state.look(clearingUnread: false))
+        ?? NotificationCenterState(unblurEndDate: nil, unread: 0)
+    }
     let now = environment.now()
     return LikesPageView(
       page: people.page(blurred: !UnblurWindow.isOpen(endDate: state.unblurEndDate, now: now)),
       unblurSecondsLeft: UnblurWindow.secondsLeft(endDate: state.unblurEndDate, now: now),
-      unread: state.unread)
+      unread: state.unread, badge: clearing ? 0 : state.unread, storageTrouble: trouble)
   }
 }

@@ -8,8 +8,12 @@ public final class LikesViewModel {
   public struct State: Equatable, Sendable {
     public var page: LikesPage?
     public var unblurSecondsLeft: Int?
-    /// The unread badge as it stood when the page was loaded.
+    /// The unread badge as it stood when the page was loaded (the footer's count).
     public var unread = 0
+    /// The badge as it stands after the page was shown: 0 after page 1.
+    public var badge = 0
+    /// The page showed, but this machine could not keep it (a full disk): said once.
+    public var storageWarning: UserFacingError?
     public var isLoading = false
     /// A mutual match to announce.
     public var banner: String?
@@ -76,6 +80,8 @@ public final class LikesViewModel {
       next.page = view.page
       next.unblurSecondsLeft = view.unblurSecondsLeft
       next.unread = view.unread
+      next.badge = view.badge
+      next.storageWarning = view.storageTrouble.map(UserFacingError.describe)
       next.isLoading = false
       next.error = nil
       state = next

@@ -7,6 +7,10 @@ public final class LikesWatchViewModel {
   public enum Update: Equatable, Sendable {
     case newLike(LikeItem, unread: Int)
     case match(String)
+    /// The watch has kept failing and goes on trying: said once for each run of failures.
+    case interrupted(UserFacingError)
+    /// It works again after `interrupted`.
+    case resumed
   }
 
   public struct State: Equatable, Sendable {
@@ -15,8 +19,11 @@ public final class LikesWatchViewModel {
     /// The unread badge, kept across runs.
     public var unread = 0
     public var matches = 0
-    /// Why watching stopped early (the session ended, the server failed).
+    /// Why watching stopped for good (the session ended, the server called the request
+    /// wrong).
     public var failure: UserFacingError?
+    /// Why the watch is failing while it goes on trying; nil while it works.
+    public var interruption: UserFacingError?
   }
 
   public private(set) var state = State()
@@ -26,20 +33,25 @@ public final class LikesWatchViewModel {
   /// What the view model calls, made in the composition root.
   public struct Actions: Sendable {
     /// The realtime events, from the start of a watch.
-    public var events: @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>
+    public var events: @Sendable () -> AsyncThrowingStream<RealtimeSignal, any Error>
     /// Whether the list is blurred right now (`UnblurUseCase`).
     public var isBlurred: @Sendable () async throws -> Bool
     /// Keeps who was shown, raises the kept unread badge and returns it (`UnreadBadgeUseCase`).
     public var newLikeArrived: @Sendable (LikedUser) async throws -> Int
+    /// Drops the cached pages, after a gap or a server whose events were reset: the next page
+    /// comes from the server, with whatever changed meanwhile (`UnreadBadgeUseCase`).
+    public var pagesOutdated: @Sendable () async throws -> Void
 
     public init(
-      events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeEvent, any Error>,
+      events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeSignal, any Error>,
       isBlurred: @escaping @Sendable () async throws -> Bool,
-      newLikeArrived: @escaping @Sendable (LikedUser) async throws -> Int
+      newLikeArrived: @escaping @Sendable (LikedUser) async throws -> Int,
+      pagesOutdated: @escaping @Sendable () async throws -> Void = {}
     ) {
       self.events = events
       self.isBlurred = isBlurred
       self.newLikeArrived = newLikeArrived
+      self.pagesOutdated = pagesOutdated
     }
   }
 
@@ -49,13 +61,15 @@ public final class LikesWatchViewModel {
     self.actions = actions
   }
 
-  /// Watches until the task is cancelled or the stream ends.
+  /// Watches until the task is cancelled or the stream ends: the service tries failed polls
+  /// again, so it ends only with the session or a request the server calls wrong.
   public func run() async {
     state.failure = nil
+    state.interruption = nil
     do {
-      for try await event in actions.events() {
-        switch event {
-        case .likedYouInserted(let user):
+      for try await signal in actions.events() {
+        switch signal {
+        case .event(.likedYouInserted(let user)):
           // The watch can end at any await: read first, raise the kept badge last, and count
           // the like only together with showing it, so the summary and the badge never
           // include a like the person did not see.
@@ -63,9 +77,19 @@ public final class LikesWatchViewModel {
           state.unread = try await actions.newLikeArrived(user)
           state.newLikes += 1
           onUpdate?(.newLike(item, unread: state.unread))
-        case .mutualMatch(let user):
+        case .event(.mutualMatch(let user)):
           state.matches += 1
           onUpdate?(.match("It's a match with \(user.userName)!"))
+        case .interrupted(let error):
+          let interruption = UserFacingError(error)
+          state.interruption = interruption
+          onUpdate?(.interrupted(interruption))
+        case .resumed:
+          try await actions.pagesOutdated()
+          state.interruption = nil
+          onUpdate?(.resumed)
+        case .serverReset:
+          try await actions.pagesOutdated()
         }
       }
     } catch is CancellationError {

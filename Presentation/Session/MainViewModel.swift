@@ -79,6 +79,29 @@ public final class MainViewModel: SignedInResponder, SessionEndedResponder {
     }
   }
 
+  /// Asks the server about the kept session, from a home whose server went out of reach:
+  /// an offline start tries to go online (`reconnect()`); an online home learns whether the
+  /// server answers again, which the request itself reports to the session's reachability.
+  /// Returns false when the server rejected the session (the home should end).
+  public func checkServer() async -> Bool {
+    switch state {
+    case .signedInOffline:
+      await reconnect()
+      return true
+    case .signedIn:
+      do {
+        _ = try await repository.loadUserSession()
+      } catch SessionError.expired {
+        return false
+      } catch {
+        // Out of reach still, or the keyring: the reachability has been told what it needs.
+      }
+      return true
+    case .launching, .onboarding, .launchFailed:
+      return true
+    }
+  }
+
   /// The account whose home is open, online or offline.
   public var signedInAccount: RemoteUserSession? {
     switch state {

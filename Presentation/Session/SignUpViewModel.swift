@@ -18,6 +18,12 @@ public final class SignUpViewModel {
     case username, name, password
   }
 
+  /// A new password typed twice at a terminal, the two not the same: a typo would lock the
+  /// person out of the account being made, so both are asked again.
+  public static let passwordsDiffer = UserFacingError(
+    code: "passwords_differ", message: "The two passwords are not the same; type both again.",
+    remedy: .correctInput)
+
   /// What `value` breaks as `field`'s answer, in sentences: checked as each answer is
   /// given, before the next question.
   public static func issues(of field: Field, _ value: String) -> [String] {

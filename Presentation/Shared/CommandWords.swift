@@ -13,6 +13,9 @@ public struct CommandWords: Sendable {
   public let signIn: String
   /// How to get a keyring on a machine that has none: words for this front end's people.
   public let keyringHelp: String
+  /// What to do about a server out of reach: the command line names its options; the shell
+  /// goes on offline and says when the server is back.
+  public let serverHelp: String
 
   /// `app …` at the command line.
   public static let commandLine = CommandWords(
@@ -21,13 +24,17 @@ public struct CommandWords: Sendable {
     },
     unblur: "app likes unblur", refresh: "app likes --refresh", likeBack: "app likes like ID",
     listLikes: "app likes", listMessages: "app messages", signIn: "app login",
-    keyringHelp: keyringHelp(restart: "then run the command again"))
+    keyringHelp: keyringHelp(restart: "then run the command again"),
+    serverHelp:
+      "Check the server address (--api-url or APP_API_URL) and that the server is running.")
 
   /// The shell's prompt.
   public static let shell = CommandWords(
     likesPage: { page, _ in "likes \(page)" }, unblur: "unblur", refresh: "refresh",
     likeBack: "like ID", listLikes: "likes", listMessages: "messages", signIn: "login",
-    keyringHelp: keyringHelp(restart: "the shell uses it as soon as it answers"))
+    keyringHelp: keyringHelp(restart: "the shell uses it as soon as it answers"),
+    serverHelp:
+      "Check that the server is running; the shell keeps what it has cached and says when the server answers again.")
 
   /// What the person should do next, in this front end's words.
   public func say(_ suggestion: UserFacingError.Suggestion) -> String {
@@ -37,6 +44,7 @@ public struct CommandWords: Sendable {
     case .listMessages: "`\(listMessages)` lists everybody."
     case .listLikes: "`\(listLikes)` lists the ids; the list may have changed since."
     case .fixKeyring: keyringHelp
+    case .checkServer: serverHelp
     }
   }
 

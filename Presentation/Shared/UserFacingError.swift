@@ -26,6 +26,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case listMessages
     case listLikes
     case fixKeyring
+    case checkServer
   }
 
   /// A stable, machine-readable name for `--json` output and scripts.
@@ -81,6 +82,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case let error as SessionStoreError: self = Self.describe(error)
     case let error as MessagesError: self = Self.describe(error)
     case let error as LikesError: self = Self.describe(error)
+    case let error as LocalStorageError: self = Self.describe(error)
     case is CancellationError: self.init(code: "cancelled", message: "Cancelled.")
     default:
       self.init(code: "failure", message: Self.describing(error))
@@ -131,8 +133,6 @@ public struct UserFacingError: Error, Equatable, Sendable {
   }
 
   private static func describe(_ error: RemoteAPIError) -> UserFacingError {
-    let serverHint =
-      "Check the server address (--api-url or APP_API_URL) and that the server is running."
     switch error {
     case .unauthorized:
       return UserFacingError(
@@ -141,11 +141,11 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .unreachable(let reason):
       return UserFacingError(
         code: "server_unreachable", message: "The server is unreachable: \(reason).",
-        hint: serverHint, remedy: .retryLater)
+        suggestion: .checkServer, remedy: .retryLater)
     case .timedOut(let seconds):
       return UserFacingError(
         code: "timeout", message: "The server did not answer within \(seconds) s.",
-        hint: serverHint, remedy: .retryLater)
+        suggestion: .checkServer, remedy: .retryLater)
     case .server(let status, let code, let description):
       let detail = description.map { ": \($0)" } ?? code.map { " (\($0))" } ?? ""
       // A 5xx is the server's trouble and may pass; a 4xx says the request itself was wrong.
@@ -221,6 +221,37 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case .recipientMissing: "Say who the message is for."
     case .subjectMissing: "Enter a subject."
     case .textMissing: "Enter a message."
+    }
+  }
+
+  /// A file of this machine's, named, with what to do: the same sentence in the shell, on
+  /// the command line and in `--json` (its code).
+  public static func describe(_ error: LocalStorageError) -> UserFacingError {
+    let file = error.file
+    let elsewhere = "or use another data folder (--data-dir or APP_DATA_DIR)"
+    return switch error.problem {
+    case .diskFull:
+      UserFacingError(
+        code: "disk_full", message: "The disk holding \(file) is full.",
+        hint: "Free some space on it, \(elsewhere).", remedy: .retryLater)
+    case .readOnly:
+      UserFacingError(
+        code: "storage_read_only", message: "\(file) cannot be written: it, its folder or its disk is read-only.",
+        hint: "Check the permissions of the file and its folder, \(elsewhere).")
+    case .ioFailure:
+      UserFacingError(
+        code: "storage_io_error",
+        message: "Reading or writing \(file) failed: the disk reported an I/O error.",
+        hint: "The disk may be failing or was removed; check it, \(elsewhere).",
+        remedy: .retryLater)
+    case .folderGone:
+      UserFacingError(
+        code: "storage_folder_gone", message: "The folder of \(file) no longer exists.",
+        hint: "Create it again, \(elsewhere).", remedy: .retryLater)
+    case .other(let detail):
+      UserFacingError(
+        code: "storage_failed", message: "\(file) cannot be used (\(detail)).",
+        hint: "Move the file aside to start it anew, \(elsewhere).")
     }
   }
 

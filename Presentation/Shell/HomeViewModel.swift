@@ -24,6 +24,9 @@ public final class HomeViewModel {
     /// Opened with a kept session while the server could not be reached: what this machine
     /// has (cached pages, `session`, `prepare`) works, and the home goes online by itself.
     public var isOffline = false
+    /// The session's reachability says the server is offline (`ServerReachability`), here
+    /// since the home opened or since a failure mid-session.
+    public var serverOffline = false
     /// The likes page last shown, for `next`, `prev` and the ids Tab offers.
     public var likesOnScreen: LikesOnScreen?
     /// How far the likes list moved since its first page was shown: +1 for each like that
@@ -88,6 +91,16 @@ public final class HomeViewModel {
     state.isOffline = false
   }
 
+  /// The session's reachability changed.
+  public func reachabilityChanged(_ status: ServerReachability.Status) {
+    let offline = status == .offline
+    if state.serverOffline != offline { state.serverOffline = offline }
+  }
+
+  /// Whether the prompt says offline: the session is not confirmed yet, or the server is out
+  /// of reach.
+  public var showsOffline: Bool { state.isOffline || state.serverOffline }
+
   public func open(_ screen: Screen) {
     state.screen = screen
   }
@@ -96,7 +109,7 @@ public final class HomeViewModel {
     state.screen = .home
   }
 
-  /// A page of likes was shown, with the badge as it now stands.
+  /// A page of likes was shown, with the badge as it now stands (cleared when it was page 1).
   public func likesShown(_ page: LikesPage, unread: Int) {
     state.screen = .likes
     // The first page shows the list as it is now: nothing has moved since.
@@ -142,7 +155,7 @@ public final class HomeViewModel {
   /// `alice@embedded likes (3 new)> `.
   public func prompt(server: String) -> String {
     var text = "\(account.username)@\(server)"
-    if state.isOffline { text += " offline" }
+    if showsOffline { text += " offline" }
     if state.screen != .home { text += " \(state.screen.rawValue)" }
     if state.unread > 0 { text += " (\(state.unread) new)" }
     return TerminalText.visibleOnOneLine(text) + "> "

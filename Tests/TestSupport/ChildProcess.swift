@@ -81,11 +81,12 @@ public enum ChildProcess {
   }
 
   /// Runs the child to its end. Gives up after `limit` seconds with SIGKILL; `killWhen`,
-  /// checked every 20 ms, sends `killSignal` as soon as it returns true.
+  /// checked every 20 ms, sends `killSignal` (or what `killSignalNow` says then) as soon as
+  /// it returns true.
   public static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
     limit: TimeInterval = 60, killWhen: (@Sendable () -> Bool)? = nil,
-    killSignal: Int32 = SIGKILL
+    killSignal: Int32 = SIGKILL, killSignalNow: (@Sendable () -> Int32)? = nil
   ) async throws -> Termination {
     let pid = try spawn(executable, arguments, environment: environment, files: files)
     let child = pid
@@ -97,7 +98,7 @@ public enum ChildProcess {
       timer.schedule(deadline: .now(), repeating: .milliseconds(20))
       timer.setEventHandler {
         if condition() {
-          kill(child, killSignal)
+          kill(child, killSignalNow?() ?? killSignal)
           timer.cancel()
         }
       }

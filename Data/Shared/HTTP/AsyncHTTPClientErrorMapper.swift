@@ -64,8 +64,8 @@ enum AsyncHTTPClientErrorMapper {
     case .deadlineExceeded, .connectTimeout, .readTimeout, .writeTimeout, .tlsHandshakeTimeout:
       return RemoteAPIError.timedOut(seconds: Int(timeout.components.seconds))
     case .remoteConnectionClosed:
-      return RemoteAPIError.invalidResponse(
-        reason: "\(host) closed the connection before answering")
+      // A server killed or restarting mid-request: the network's failure, not the answer's.
+      return RemoteAPIError.unreachable(reason: "\(host) closed the connection before answering")
     case .invalidURL, .emptyHost, .emptyScheme:
       return RemoteAPIError.unreachable(reason: "\(url.absoluteString) is not a usable URL")
     default:

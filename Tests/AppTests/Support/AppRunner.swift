@@ -116,7 +116,8 @@ struct AppRunner {
   func run(
     _ executable: URL, _ arguments: [String], stdin: String?, environment: [String: String?],
     id: String = UUID().uuidString, stopWhen: (@Sendable () -> Bool)? = nil,
-    stopSignal: Int32 = SIGKILL, limit: TimeInterval = 60
+    stopSignal: Int32 = SIGKILL, stopSignalNow: (@Sendable () -> Int32)? = nil,
+    limit: TimeInterval = 60
   ) async throws -> Result {
     let variables = variables(adding: environment)
 
@@ -132,7 +133,7 @@ struct AppRunner {
     let termination = try await ChildProcess.run(
       executable, arguments, environment: variables,
       files: .init(stdin: inURL, stdout: outURL, stderr: errURL), limit: limit,
-      killWhen: stopWhen, killSignal: stopSignal)
+      killWhen: stopWhen, killSignal: stopSignal, killSignalNow: stopSignalNow)
     return Result(
       stdout: try String(contentsOf: outURL, encoding: .utf8),
       stderr: try String(contentsOf: errURL, encoding: .utf8),

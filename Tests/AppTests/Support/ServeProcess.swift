@@ -10,12 +10,16 @@ final class ServeProcess: Sendable {
   private let stopFlag: Flag
   private let running: Task<AppRunner.Result, any Error>
 
+  private let signal: StopSignal
+
   private init(
-    url: String, logFile: URL, stopFlag: Flag, running: Task<AppRunner.Result, any Error>
+    url: String, logFile: URL, stopFlag: Flag, signal: StopSignal,
+    running: Task<AppRunner.Result, any Error>
   ) {
     self.url = url
     self.logFile = logFile
     self.stopFlag = stopFlag
+    self.signal = signal
     self.running = running
   }
 
@@ -26,10 +30,12 @@ final class ServeProcess: Sendable {
   /// connect". The limit here only ends a server its test never stopped.
   /// `stopSignal` is what `stop()` sends: SIGTERM as a supervisor does, or SIGINT as Ctrl-C.
   static func start(
-    in app: AppRunner, _ arguments: [String] = [], stopSignal: Int32 = SIGTERM
+    in app: AppRunner, _ arguments: [String] = [], stopSignal: Int32 = SIGTERM, port: Int = 0,
+    environment: [String: String?] = [:]
   ) async throws -> ServeProcess {
     let id = UUID().uuidString
     let flag = Flag()
+    let signal = StopSignal(stopSignal)
     let outFile = app.scratch.appendingPathComponent("\(id).out")
     // Told the URL once the server prints it; finished if the process ends first, or after
     // 30 s. The child's watcher (a timer off the cooperative pool) looks for it, so nothing
@@ -39,8 +45,8 @@ final class ServeProcess: Sendable {
     let running = Task {
       defer { announce.finish() }
       return try await app.run(
-        AppRunner.binary, ["serve", "--port", "0"] + arguments, stdin: nil, environment: [:],
-        id: id,
+        AppRunner.binary, ["serve", "--port", "\(port)"] + arguments, stdin: nil,
+        environment: environment, id: id,
         stopWhen: {
           if !announced.isSet, let text = try? String(contentsOf: outFile, encoding: .utf8),
             text.hasSuffix("\n")
@@ -49,7 +55,8 @@ final class ServeProcess: Sendable {
             announce.yield(text)
           }
           return flag.isSet
-        }, stopSignal: stopSignal, limit: 600)
+        }, stopSignal: stopSignal, stopSignalNow: { signal.value },
+        limit: 600)
     }
     let bound = Task {
       try? await Task.sleep(for: .seconds(30))
@@ -64,7 +71,14 @@ final class ServeProcess: Sendable {
     }
     return ServeProcess(
       url: url.trimmingCharacters(in: .whitespacesAndNewlines),
-      logFile: app.scratch.appendingPathComponent("\(id).err"), stopFlag: flag, running: running)
+      logFile: app.scratch.appendingPathComponent("\(id).err"), stopFlag: flag, signal: signal,
+      running: running)
+  }
+
+  /// Stops it with `signal` (SIGKILL: as a crash, nothing answered) and waits for its end.
+  func stop(with signal: Int32) async throws -> AppRunner.Result {
+    self.signal.value = signal
+    return try await stop()
   }
 
   /// What it has written to stderr so far: the access log.
@@ -89,4 +103,14 @@ private final class Flag: Sendable {
   private let value = Atomic<Bool>(false)
   var isSet: Bool { value.load(ordering: .acquiring) }
   func set() { value.store(true, ordering: .releasing) }
+}
+
+/// The signal `stop()` sends, which a test may change before stopping.
+private final class StopSignal: Sendable {
+  private let signal: Atomic<Int32>
+  init(_ signal: Int32) { self.signal = Atomic(signal) }
+  var value: Int32 {
+    get { signal.load(ordering: .acquiring) }
+    set { signal.store(newValue, ordering: .releasing) }
+  }
 }

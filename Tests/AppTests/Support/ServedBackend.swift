@@ -21,8 +21,13 @@ final class ServedBackend: Sendable {
     self.overrides = overrides
   }
 
-  static func start() async throws -> ServedBackend {
-    let backend = try TestBackend.make()
+  /// `likeInterval`: how often the backend invents a like while somebody waits for events.
+  /// `now`: the backend's time, which a test moves on to make likes due.
+  static func start(
+    likeInterval: ClosedRange<Double> = EmbeddedBackend.defaultLikeInterval,
+    now: TestNow = TestNow()
+  ) async throws -> ServedBackend {
+    let backend = try TestBackend.make(now: now, likeInterval: likeInterval)
     let overrides = Overrides()
     let server = try await LoopbackHTTPServer.start { request in
       guard request.pathSegments.starts(with: Self.prefix) else {

@@ -11,8 +11,8 @@ import Testing
       remote: server, access: signedIn(), clock: InstantClock())
 
     var received: [String] = []
-    for try await event in sut.events() {
-      guard case .likedYouInserted(let user) = event else { continue }
+    for try await signal in sut.events() {
+      guard case .event(.likedYouInserted(let user)) = signal else { continue }
       received.append(user.id)
       if received.count == 10_000 { break }
     }
@@ -26,9 +26,11 @@ import Testing
     let server = EventsServerStub(total: 1, failEvery: 0, failFirstPolls: 2)
     let sut = LongPollRealtimeEventsService(remote: server, access: signedIn(), clock: clock)
     let stream = sut.events()
-    let consumer = Task {
-      var iterator = stream.makeAsyncIterator()
-      return try await iterator.next()
+    let consumer = Task { () -> RealtimeEvent? in
+      for try await signal in stream {
+        if case .event(let event) = signal { return event }
+      }
+      return nil
     }
 
     try await server.waitForPolls(2)  // the start, then the first failure

@@ -155,7 +155,7 @@ import Testing
     (.connectTimeout, .timedOut(seconds: 15)),
     (
       .remoteConnectionClosed,
-      .invalidResponse(reason: "mapped.test closed the connection before answering")
+      .unreachable(reason: "mapped.test closed the connection before answering")
     ),
     (.invalidURL, .unreachable(reason: "http://mapped.test/me is not a usable URL")),
   ])

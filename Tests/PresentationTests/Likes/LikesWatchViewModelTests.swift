@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct LikesWatchViewModelTests {
   @Test func newLikes_raiseTheKeptBadge_andInheritTheCurrentBlur() async throws {
-    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let blurred = LockedFlag(true)
     let badge = Badge(5)
     let sut = LikesWatchViewModel(
@@ -22,11 +22,11 @@ import Testing
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
 
-    continuation.yield(.likedYouInserted(user("a")))
+    continuation.yield(.event(.likedYouInserted(user("a"))))
     try await waitUntil("the watch shows an update") { !updates.isEmpty }
     blurred.value = false
-    continuation.yield(.likedYouInserted(user("b")))
-    continuation.yield(.mutualMatch(user("zoe")))
+    continuation.yield(.event(.likedYouInserted(user("b"))))
+    continuation.yield(.event(.mutualMatch(user("zoe"))))
     continuation.finish()
     await watching.value
 
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func aLikeCutOffByTheEndOfTheWatch_isNeitherCountedNorAddedToTheBadge() async {
-    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let blurReads = AsyncStream<Void>.makeStream()
     let badge = Badge(5)
     let stopped = TestClock()
@@ -63,7 +63,7 @@ import Testing
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
 
-    continuation.yield(.likedYouInserted(user("a")))
+    continuation.yield(.event(.likedYouInserted(user("a"))))
     var reads = blurReads.stream.makeAsyncIterator()
     _ = await reads.next()
     watching.cancel()
@@ -99,5 +99,39 @@ private final class LockedFlag: Sendable {
   var value: Bool {
     get { stored.withLock { $0 } }
     set { stored.withLock { $0 = newValue } }
+  }
+}
+
+/// The watch through its server's life: a run of failures and its end are each handed on
+/// once, and both a gap and a reset server drop the cached pages.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct LikesWatchRecoveryTests {
+  @Test func anInterruption_andItsEnd_areHandedOn_andTheGapDropsTheCachedPages() async throws {
+    let (stream, server) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
+    let drops = Badge(0)
+    let sut = LikesWatchViewModel(
+      actions: .init(
+        events: { stream }, isBlurred: { true }, newLikeArrived: { _ in 1 },
+        pagesOutdated: { drops.value += 1 }))
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    server.yield(.interrupted(RemoteAPIError.server(status: 500, code: nil, description: nil)))
+    try await waitUntil("the interruption") { sut.state.interruption != nil }
+    #expect(sut.state.interruption?.code == "server_error")
+    server.yield(.resumed)
+    server.yield(.serverReset)
+    server.yield(.event(.likedYouInserted(LikedUser(id: "n", userName: "N", avatarURL: nil))))
+    try await waitUntil("the like after the gap") { sut.state.newLikes == 1 }
+
+    #expect(sut.state.interruption == nil)
+    #expect(drops.value == 2, "a gap and a reset each drop the cached pages")
+    #expect(updates.count == 3)
+    #expect(updates.first.map { if case .interrupted = $0 { true } else { false } } == true)
+    #expect(updates.dropFirst().first == .resumed)
+    #expect(sut.state.failure == nil, "the watch goes on")
+    watching.cancel()
+    await watching.value
   }
 }

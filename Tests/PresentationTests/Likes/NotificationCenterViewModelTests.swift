@@ -8,13 +8,13 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct NotificationCenterViewModelTests {
   @Test func matchesFromTheWatchAndFromLikingBack_shareOneBannerQueue() async throws {
     let clock = TestClock()
-    let (stream, continuation) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let sut = makeSUT(clock: clock, events: stream)
     var updates: [LikesWatchViewModel.Update] = []
     sut.onWatchUpdate = { updates.append($0) }
     let watching = Task { await sut.watch.run() }
 
-    continuation.yield(.mutualMatch(LikedUser(id: "1", userName: "Ana", avatarURL: nil)))
+    continuation.yield(.event(.mutualMatch(LikedUser(id: "1", userName: "Ana", avatarURL: nil))))
     try await waitUntil("the watch shows an update") { !updates.isEmpty }
     await sut.likedYou.likeBack("22222222")
 
@@ -44,7 +44,7 @@ import Testing
   }
 
   private func makeSUT(
-    clock: TestClock<Duration>, events: AsyncThrowingStream<RealtimeEvent, any Error>
+    clock: TestClock<Duration>, events: AsyncThrowingStream<RealtimeSignal, any Error>
   )
     -> NotificationCenterViewModel
   {

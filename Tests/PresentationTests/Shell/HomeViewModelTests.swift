@@ -36,7 +36,7 @@ struct HomeViewModelTests {
 
   @Test func aSessionRejectedWhileWatching_returnsToTheOnboarding_sayingWhy() async throws {
     let main = signedInMain()
-    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let (events, server) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let home = makeHome(main, events: events)
     home.open(.messages)
 
@@ -59,15 +59,15 @@ struct HomeViewModelTests {
 
   @Test func aMatchArrives_whileAnotherScreenIsOpen_andIsHandedToTheFrontEnd() async throws {
     let main = signedInMain()
-    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let (events, server) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let home = makeHome(main, events: events, unread: 2)
     var printed: [LikesWatchViewModel.Update] = []
     home.onRealtime = { printed.append($0) }
     home.open(.messages)
     home.startRealtime()
 
-    server.yield(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil)))
-    server.yield(.mutualMatch(LikedUser(id: "a-1", userName: "Ana", avatarURL: nil)))
+    server.yield(.event(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil))))
+    server.yield(.event(.mutualMatch(LikedUser(id: "a-1", userName: "Ana", avatarURL: nil))))
     try await waitUntil("both arrive") { printed.count == 2 }
 
     #expect(home.state.screen == .messages, "the person stays where they are")
@@ -76,13 +76,13 @@ struct HomeViewModelTests {
     home.stopRealtime()
   }
 
-  @Test func realtimeThatFailsOtherwise_isShown_andTheSessionStays() async throws {
+  @Test func realtimeThatEndsForAWrongRequest_isShown_andTheSessionStays() async throws {
     let main = signedInMain()
-    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let (events, server) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let home = makeHome(main, events: events)
 
     home.startRealtime()
-    server.finish(throwing: RemoteAPIError.server(status: 500, code: nil, description: nil))
+    server.finish(throwing: RemoteAPIError.server(status: 400, code: nil, description: nil))
 
     try await waitUntil("realtime stopped") { home.state.realtimeFailure != nil }
     #expect(home.state.realtimeFailure?.code == "server_error")
@@ -113,13 +113,13 @@ struct HomeViewModelTests {
     async throws
   {
     let main = signedInMain()
-    let (events, server) = AsyncThrowingStream<RealtimeEvent, any Error>.makeStream()
+    let (events, server) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let home = makeHome(main, events: events)
     home.likesShown(Self.page(1, hasNext: true), unread: 0)
     home.startRealtime()
 
-    server.yield(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil)))
-    server.yield(.likedYouInserted(LikedUser(id: "n-2", userName: "Noa", avatarURL: nil)))
+    server.yield(.event(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil))))
+    server.yield(.event(.likedYouInserted(LikedUser(id: "n-2", userName: "Noa", avatarURL: nil))))
     try await waitUntil("both likes arrived") { home.state.unread == 2 }
     #expect(home.state.likesShift == 2)
     home.likeAnswered()
@@ -176,7 +176,7 @@ struct HomeViewModelTests {
   }
 
   private func makeHome(
-    _ main: MainViewModel, events: AsyncThrowingStream<RealtimeEvent, any Error>,
+    _ main: MainViewModel, events: AsyncThrowingStream<RealtimeSignal, any Error>,
     clock: TestClock<Duration> = TestClock(), unread: Int = 0
   ) -> HomeViewModel {
     let unreadCount = UnreadCounter(unread)

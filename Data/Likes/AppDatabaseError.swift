@@ -1,0 +1,31 @@
+import Domain
+import Foundation
+import GRDB
+
+/// SQLite's failures on the app's database file, named as Domain's `LocalStorageError`: a
+/// person reads "the disk holding … is full", never "SQLite error 13 … COMMIT TRANSACTION".
+enum AppDatabaseError {
+  /// `error` as a `LocalStorageError` on `file` when it is SQLite's; anything else as it is.
+  static func map(_ error: any Error, file: URL) -> any Error {
+    guard let error = error as? DatabaseError else { return error }
+    let problem: LocalStorageError.Problem
+    switch error.resultCode {
+    case .SQLITE_FULL:
+      problem = .diskFull
+    case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+      problem = .readOnly
+    case .SQLITE_CANTOPEN:
+      let folder = file.deletingLastPathComponent().path
+      problem = FileManager.default.fileExists(atPath: folder) ? .readOnly : .folderGone
+    case .SQLITE_IOERR:
+      // A write that found no room is an I/O error to SQLite in places (the WAL index).
+      problem = error.extendedResultCode.rawValue == sqliteIOErrorNoSpace ? .diskFull : .ioFailure
+    default:
+      problem = .other("SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")")
+    }
+    return LocalStorageError(file: file.path, problem: problem)
+  }
+
+  /// SQLITE_IOERR_SHMSIZE: the shared-memory index could not grow, as on a full disk.
+  private static let sqliteIOErrorNoSpace: Int32 = 10 | (19 << 8)
+}

@@ -1,0 +1,10 @@
+/// Told how each request to the app's server went, as far as the network is concerned: the
+/// one feed of the app's reachability (online, reconnecting, offline), which Presentation
+/// holds for the session. Data's HTTP client reports every request; nothing else decides
+/// whether the server is reachable.
+public protocol ServerReachabilityReporting: Sendable {
+  /// The server answered (any status but a proxy's 502, 503 or 504).
+  func serverAnswered()
+  /// The request failed on the network (`RemoteAPIError.isNetworkFailure`).
+  func serverOutOfReach(_ failure: RemoteAPIError)
+}

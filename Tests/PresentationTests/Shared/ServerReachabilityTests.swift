@@ -1,0 +1,75 @@
+import Clocks
+import Domain
+import Presentation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The session's one reachability: fed by how requests went, read by the prompt and the
+/// realtime watch's pauses.
+@Suite(.timeLimit(.minutes(1))) struct ServerReachabilityTests {
+  private static let refused = RemoteAPIError.unreachable(reason: "could not connect to h:1")
+
+  @Test func oneFailureIsReconnecting_twoAreOffline_andAnAnswerIsOnline() async throws {
+    let sut = ServerReachability()
+    let changes = sut.changes()
+
+    sut.serverOutOfReach(Self.refused)
+    #expect(sut.status == .reconnecting, "one failure may be a blip")
+    sut.serverOutOfReach(.server(status: 502, code: nil, description: nil))
+    #expect(sut.status == .offline)
+    #expect(sut.lastFailure == .server(status: 502, code: nil, description: nil))
+    sut.serverOutOfReach(Self.refused)
+    sut.serverAnswered()
+    sut.serverAnswered()
+    #expect(sut.status == .online)
+
+    var seen: [ServerReachability.Status] = []
+    for await change in changes {
+      seen.append(change)
+      if seen.count == 3 { break }
+    }
+    #expect(seen == [.reconnecting, .offline, .online], "each change once, in order")
+  }
+
+  @Test func aPause_endsEarly_whenTheServerComesBack() async throws {
+    let clock = TestClock()
+    let sut = ServerReachability(.offline)
+    let paused = Task { try await sut.pause(for: .seconds(30), on: clock) }
+
+    try await waitUntil("the pause watches the status") { sut.watcherCount == 1 }
+    sut.serverAnswered()
+
+    try await paused.value
+    #expect(clock.now == .init(offset: .zero), "no time had to pass")
+    try await waitUntil("the pause stopped watching") { sut.watcherCount == 0 }
+  }
+
+  @Test func aPause_runsItsFullLength_whileTheServerStaysAsItWas() async throws {
+    let clock = RecordingClock()
+    let sut = ServerReachability()  // online: a 500 from a server that answers
+    let ended = Mutex(false)
+    let paused = Task {
+      try await sut.pause(for: .seconds(4), on: clock)
+      ended.withLock { $0 = true }
+    }
+
+    try await waitUntil("the pause watches the status and sleeps") {
+      sut.watcherCount == 1 && clock.sleepsStarted == 1
+    }
+    sut.serverAnswered()  // no change: still online
+    await clock.advance(by: .milliseconds(3_999))
+    #expect(!ended.withLock { $0 })
+    await clock.advance(by: .milliseconds(1))
+    try await paused.value
+    #expect(ended.withLock { $0 })
+  }
+
+  @Test func aCancelledPause_throws() async throws {
+    let sut = ServerReachability(.offline)
+    let paused = Task { try await sut.pause(for: .seconds(30), on: TestClock()) }
+    try await waitUntil("the pause watches the status") { sut.watcherCount == 1 }
+    paused.cancel()
+    await #expect(throws: CancellationError.self) { try await paused.value }
+  }
+}
