@@ -119,8 +119,7 @@ final class LineEditor: @unchecked Sendable {
       editLine, "app-suspend", "Suspend the shell, as Ctrl-Z does",
       { editLine, _ in
         guard let editor = LineEditor.owning(editLine) else { return UInt8(CC_ERROR) }
-        editor.suspendProcess()
-        return UInt8(CC_REDISPLAY)
+        return UInt8(editor.suspendProcess() ? CC_REDISPLAY : CC_NORM)
       }, "^Z")
   }
 
@@ -301,8 +300,7 @@ final class LineEditor: @unchecked Sendable {
           Self.write("\r\n")
           return .ended
         case "\u{1A}":
-          suspendProcess()
-          Self.write(prompt)
+          if suspendProcess() { Self.write(prompt) }
         case "\u{7F}", "\u{8}": _ = secret.popLast()
         case "\u{15}": secret.removeAll()
         case "\u{1B}": TerminalKeys.skipEscapeSequence()
@@ -381,15 +379,17 @@ final class LineEditor: @unchecked Sendable {
   /// Ctrl-Z: the terminal goes back to the mode it was found in, and the whole job stops,
   /// as in every terminal program; `fg` goes on here, in the editor's mode again, with the
   /// width as it is now. The caller draws the prompt and the line again; what arrived
-  /// meanwhile is drawn above them at the next key's wait. A job nobody can resume (no
-  /// job-control shell above it) is not stopped by the system, and the shell goes on.
-  private func suspendProcess() {
+  /// meanwhile is drawn above them at the next key's wait. Without a job-control shell to
+  /// say `fg` (`JobControl.canSuspend`), Ctrl-Z does nothing but draw the line again.
+  private func suspendProcess() -> Bool {
+    guard JobControl.canSuspend else { return false }
     clearPromptRows()
     app_el_restore_terminal(editLine)
-    kill(0, SIGTSTP)
+    JobControl.stopUntilContinued()
     app_el_prepare_terminal(editLine)
     el_resize(editLine)
     columns = TerminalKeys.terminalColumns()
+    return true
   }
 
   /// Clears the line as it was drawn for the old width, then has libedit take the new one

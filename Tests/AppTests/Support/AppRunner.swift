@@ -92,6 +92,16 @@ struct AppRunner {
     return try PseudoTerminal(Self.binary, arguments, environment: variables)
   }
 
+  /// An interactive bash on a pseudo-terminal of its own, with job control, its prompt `$ `
+  /// and `$APP` the binary: a person's terminal, where `app` is one job among others.
+  func bashOnTerminal() throws -> PseudoTerminal {
+    var variables = variables(adding: [:])
+    variables["TERM"] = "xterm-256color"
+    variables["PS1"] = "$ "
+    return try PseudoTerminal(
+      URL(fileURLWithPath: "/bin/bash"), ["--norc", "--noprofile", "-i"], environment: variables)
+  }
+
   /// This process's environment without the app's own variables, with a private HOME, no
   /// colour, cheap password hashes, and `environment`'s changes.
   private func variables(adding environment: [String: String?]) -> [String: String] {

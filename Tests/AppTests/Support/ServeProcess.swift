@@ -114,3 +114,29 @@ private final class StopSignal: Sendable {
     set { signal.store(newValue, ordering: .releasing) }
   }
 }
+
+extension ServeProcess {
+  /// Another program a test keeps running beside the app (a load balancer), stopped with
+  /// SIGTERM by `cancel()`, or killed when the test process's limit for it runs out.
+  final class Running: Sendable {
+    private let flag: Flag
+    private let task: Task<AppRunner.Result, any Error>
+
+    private init(flag: Flag, task: Task<AppRunner.Result, any Error>) {
+      self.flag = flag
+      self.task = task
+    }
+
+    static func start(in app: AppRunner, _ executable: URL, _ arguments: [String]) -> Running {
+      let flag = Flag()
+      let task = Task {
+        try await app.run(
+          executable, arguments, stdin: nil, environment: [:], stopWhen: { flag.isSet },
+          stopSignal: SIGTERM, limit: 600)
+      }
+      return Running(flag: flag, task: task)
+    }
+
+    func cancel() { flag.set() }
+  }
+}

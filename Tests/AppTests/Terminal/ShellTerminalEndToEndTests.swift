@@ -133,7 +133,9 @@ struct ShellTerminalEndToEndTests {
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    served.answer("GET /events", status: 500, body: #"{"error":"internal"}"#)
+    // A request the server calls wrong ends the watch; anything else is tried again
+    // (ShellServerLifeTerminalEndToEndTests).
+    served.answer("GET /events", status: 400, body: #"{"error":"invalid_request"}"#)
 
     let terminal = try app.onTerminal(["--api-url", served.apiURL])
     try await terminal.waitUntil("the watch's end, said") {

@@ -5,9 +5,11 @@ import TestSupport
 import Testing
 
 /// Seeded random key sequences typed into one long shell session on a real pseudo-terminal,
-/// against the embedded backend (whose likes keep arriving as banners meanwhile): letters,
-/// paste bursts, Tab, Up and Down through a history, Left and Right, Ctrl-A, E, U, C, D and
-/// L, and resizes. After each key the screen, as an xterm would show it, must come to hold
+/// a job of an interactive bash, against `app serve` (whose likes keep arriving as banners
+/// meanwhile): letters, paste bursts, Tab, Up and Down through a history, Left and Right,
+/// Ctrl-A, E, U, C, D and L, resizes, and Ctrl-Z then `fg`. Meanwhile the server is killed
+/// (kill -9) and started again, then stopped (SIGTERM) and started again, so the prompt goes
+/// offline and back. After each key the screen, as an xterm would show it, must come to hold
 /// exactly the line the editor holds (a model of libedit's emacs keys works it out), with
 /// the cursor where the editor has it and nothing left over below; the shell must neither
 /// crash nor hang, and it ends only when told to.
@@ -20,20 +22,57 @@ struct ShellTerminalFuzzTests {
   static let seed: UInt64 =
     ProcessInfo.processInfo.environment["APP_FUZZ_SEED"].flatMap { UInt64($0) } ?? 2026_11_25
 
+  /// When the server goes, by sequence: killed, started, stopped, started.
+  static let serverEvents: [Int: ServerEvent] = [
+    90: .stop(SIGKILL), 120: .start, 190: .stop(SIGTERM), 215: .start,
+  ]
+
+  enum ServerEvent {
+    case stop(Int32)
+    case start
+  }
+
   @Test func randomKeys_leaveTheScreenShowingTheEditorsLine() async throws {
     let app = try AppRunner()
     defer { app.remove() }
-    try await app.signInDemoEmbedded()
+    let serving = ["--data-dir", app.scratch.path + "/server"]
+    let likes: [String: String?] = ["APP_DEMO_LIKE_SECONDS": "3"]
+    var server = try await ServeProcess.start(in: app, serving, environment: likes)
+    defer { server.cancel() }
+    let port = server.port
+    let signedIn = try await app.run(
+      ["login", "--username", "demo", "--password-stdin", "--api-url", server.url],
+      stdin: "demo-password")
+    try #require(signedIn.status == 0, "\(signedIn.stderr)")
     let history = ["session", "likes 2", "messages Ann Lee"]
     try Data((history.joined(separator: "\n") + "\n").utf8).write(
       to: app.dataFolder.appendingPathComponent("shell-history"))
-    let terminal = try app.onTerminal([], environment: ["APP_DEMO_LIKE_SECONDS": "3"])
+    let terminal = try app.bashOnTerminal()
+    try await terminal.waitUntil("bash's prompt") { $0.hasSuffix("$ ") }
+    terminal.type("\"$APP\" --api-url \(server.url)\r")
     try await terminal.waitForPrompt(after: "Signed in as demo")
     let screen = ScreenFollower(terminal: terminal, columns: 100)
     var model = LineModel(history: history)
     var random = SplitMix64(seed: Self.seed)
 
     for sequence in 0..<Self.sequences {
+      // The keys go on while the server is away; each change is waited for once, so that
+      // every outage is seen by the shell whatever the machine's speed. A server stopping
+      // gracefully still answers for a moment: the prompt may go offline and back before it
+      // is gone, and each change is said.
+      switch Self.serverEvents[sequence] {
+      case .stop(let signal):
+        _ = try await server.stop(with: signal)
+        try await terminal.waitUntil("the prompt offline", within: .seconds(15)) { _ in
+          screen.promptSaysOffline() == true
+        }
+      case .start:
+        server = try await ServeProcess.start(in: app, serving, port: port, environment: likes)
+        try await terminal.waitUntil("the prompt online", within: .seconds(15)) { _ in
+          screen.promptSaysOffline() == false
+        }
+      case nil: break
+      }
       let keys = (0..<Int.random(in: 1...10, using: &random)).map { _ in
         FuzzKey.random(using: &random)
       }
@@ -42,9 +81,24 @@ struct ShellTerminalFuzzTests {
           screen.resize(to: columns)
           continue
         }
+        if key == .suspend {
+          terminal.type(key.bytes)
+          try await screen.waitForBash(after: "sequence \(sequence), Ctrl-Z")
+          terminal.type("fg\r")
+          try await screen.waitUntilShowing(model, after: "sequence \(sequence), fg")
+          continue
+        }
         guard model.accepts(key) else { continue }
         model.apply(key)
+        // Ctrl-C on an empty line leaves the screen as the model has it already: wait for
+        // its `^C` too, or the next key meets the terminal between two reads.
+        let interrupts = terminal.screen.components(separatedBy: "^C\r\n").count
         terminal.type(key.bytes)
+        if key == .ctrlC {
+          try await terminal.waitUntil("Ctrl-C's ^C", within: .seconds(15)) {
+            $0.components(separatedBy: "^C\r\n").count > interrupts
+          }
+        }
         try await screen.waitUntilShowing(
           model, after: "sequence \(sequence), key \(key) of \(keys)")
       }
@@ -55,9 +109,16 @@ struct ShellTerminalFuzzTests {
       try await screen.waitUntilShowing(model, after: "sequence \(sequence), emptied")
     }
     terminal.type("quit\r")
+    try await screen.waitForBash(after: "quit")
+    terminal.type("echo \"app ended: $?\"; exit\r")
     let ended = await terminal.exit()
 
-    #expect(ended.status == 0 && ended.signal == nil, "it ends when told to, and only then")
+    #expect(ended.status == 0 && ended.signal == nil)
+    #expect(terminal.screen.contains("app ended: 0"), "it ends when told to, and only then")
+    let said = { (text: String) in terminal.screen.components(separatedBy: text).count - 1 }
+    #expect(said("Stopped") > 0, "Ctrl-Z stopped the shell and fg brought it back")
+    #expect(said("Offline: ") >= 2, "each outage said")
+    #expect(said("Offline: ") == said("Back online: "), "and each return, once each")
   }
 }
 
@@ -67,6 +128,8 @@ enum FuzzKey: Equatable, CustomStringConvertible {
   case backspace, left, right, up, down, tab
   case ctrlA, ctrlE, ctrlU, ctrlC, ctrlD, ctrlL
   case resize(columns: Int)
+  /// Ctrl-Z, then `fg` at bash's prompt.
+  case suspend
 
   var bytes: String {
     switch self {
@@ -84,6 +147,7 @@ enum FuzzKey: Equatable, CustomStringConvertible {
     case .ctrlD: "\u{4}"
     case .ctrlL: "\u{C}"
     case .resize: ""
+    case .suspend: "\u{1A}"
     }
   }
 
@@ -103,6 +167,7 @@ enum FuzzKey: Equatable, CustomStringConvertible {
     case .ctrlC: "ctrlC"
     case .ctrlD: "ctrlD"
     case .ctrlL: "ctrlL"
+    case .suspend: "suspend"
     }
   }
 
@@ -130,6 +195,7 @@ enum FuzzKey: Equatable, CustomStringConvertible {
     case 89..<92: return .ctrlC
     case 92..<95: return .ctrlD
     case 95..<97: return .ctrlL
+    case 97: return .suspend
     default: return .resize(columns: [40, 60, 80, 100, 120].randomElement(using: &random)!)
     }
   }
@@ -178,7 +244,7 @@ struct LineModel {
       line = []
       cursor = 0
       event = 0
-    case .ctrlL, .resize: break
+    case .ctrlL, .resize, .suspend: break
     case .up: moveInHistory(by: 1)
     case .down: moveInHistory(by: -1)
     case .tab: complete()
@@ -243,6 +309,23 @@ final class ScreenFollower: Sendable {
     }
   }
 
+  /// Whether the prompt on screen says offline; nil while no prompt shows.
+  func promptSaysOffline() -> Bool? {
+    state.withLock { state in
+      let (text, end) = terminal.output(after: state.offset)
+      state.screen.write(text)
+      state.offset = end
+      return state.screen.lines.last { $0.hasPrefix("demo@") }.map { $0.contains(" offline") }
+    }
+  }
+
+  /// Waits until bash's prompt ends the screen: the shell was suspended, or has ended.
+  func waitForBash(after what: String) async throws {
+    try await terminal.waitUntil("bash's prompt (\(what))", within: .seconds(15)) {
+      $0.hasSuffix("$ ")
+    }
+  }
+
   /// Waits until the prompt's rows show `model`'s line, the cursor on its place, and
   /// nothing after it; fails naming `what` and showing the screen otherwise.
   func waitUntilShowing(_ model: LineModel, after what: String) async throws {
@@ -272,7 +355,7 @@ final class ScreenFollower: Sendable {
   private static func difference(_ screen: VirtualScreen, _ model: LineModel) -> String? {
     let width = screen.columns
     let rows = screen.lines.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
-    guard let promptRow = rows.lastIndex(where: { $0.hasPrefix("demo@embedded") }),
+    guard let promptRow = rows.lastIndex(where: { $0.hasPrefix("demo@") }),
       let promptEnd = rows[promptRow].range(of: "> ")
     else { return "no prompt on screen" }
     let promptWidth = rows[promptRow].distance(
