@@ -2,9 +2,9 @@ import Backend
 import BackendBridge
 import Data
 import Domain
-import Presentation
 import Foundation
 import Logging
+import Presentation
 
 /// The only place that knows concrete types: it picks the backend, the HTTP client and the
 /// session store from the global options and hands out Domain ports. A test's

@@ -307,4 +307,3 @@ public struct RespondToLikeUseCase: Sendable {
     }
   }
 }
-

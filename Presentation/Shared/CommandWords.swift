@@ -34,7 +34,8 @@ public struct CommandWords: Sendable {
     likeBack: "like ID", listLikes: "likes", listMessages: "messages", signIn: "login",
     keyringHelp: keyringHelp(restart: "the shell uses it as soon as it answers"),
     serverHelp:
-      "Check that the server is running; the shell keeps what it has cached and says when the server answers again.")
+      "Check that the server is running; the shell keeps what it has cached and says when the server answers again."
+  )
 
   /// What the person should do next, in this front end's words.
   public func say(_ suggestion: UserFacingError.Suggestion) -> String {

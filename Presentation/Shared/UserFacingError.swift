@@ -236,7 +236,8 @@ public struct UserFacingError: Error, Equatable, Sendable {
         hint: "Free some space on it, \(elsewhere).", remedy: .retryLater)
     case .readOnly:
       UserFacingError(
-        code: "storage_read_only", message: "\(file) cannot be written: it, its folder or its disk is read-only.",
+        code: "storage_read_only",
+        message: "\(file) cannot be written: it, its folder or its disk is read-only.",
         hint: "Check the permissions of the file and its folder, \(elsewhere).")
     case .ioFailure:
       UserFacingError(

@@ -34,6 +34,20 @@ import Testing
     #expect(long.isEmpty, "\(long)")
   }
 
+  @Test func everyGlobalOption_isLiftedFromBeforeTheCommand() {
+    let help = GlobalOptions.helpMessage(columns: 200)
+    let declared = Set(
+      help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," }).map(String.init)
+        .filter { $0.hasPrefix("--") && $0 != "--help" })
+
+    #expect(declared == GlobalOptions.valueOptions.union(GlobalOptions.flagOptions), "\(help)")
+    for option in GlobalOptions.valueOptions {
+      #expect(
+        CommandLineArguments.normalized([option, "x", "likes", "--page", "2"])
+          == ["likes", "--page", "2", option, "x"])
+    }
+  }
+
   @Test func globalOptionsBeforeTheCommand_versionAndDidYouMean() async throws {
     let app = try AppRunner()
     defer { app.remove() }

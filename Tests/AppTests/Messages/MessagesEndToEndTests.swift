@@ -82,6 +82,28 @@ struct MessagesEndToEndTests {
     _ = try await app.run(["logout"])
   }
 
+  @Test(arguments: [502, 503, 500])
+  func aSendTheServerFails_isNeverReportedAsSent(status: Int) async throws {
+    let served = try await ServedBackend.start()
+    defer { served.cancel() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemo(on: served)
+    served.answer("POST /messages", status: status, body: "<html>bad gateway</html>")
+    let send = ["messages", "send", "--to", "Zoë", "--subject", "s", "--message", "m"]
+
+    let text = try await app.run(send + ["--api-url", served.apiURL])
+    let json = try await app.run(send + ["--json", "--api-url", served.apiURL])
+
+    #expect(text.status == 1, "\(text.stderr)")
+    #expect(!text.stderr.contains("Sent to"), "\(text.stderr)")
+    #expect(text.stdout.isEmpty, "nothing shown as the recipient's messages")
+    #expect(json.status == 1)
+    let document = JSONShapes.document(json.stdout)
+    #expect(document?["sent"] == nil, "\(json.stdout)")
+    #expect(document?["error"]?["code"]?.string != nil, "\(json.stdout)")
+  }
+
   @Test func send_refusesAnEmptySubjectOrMessage_asAUsageError_beforeAnyRequest() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }

@@ -23,6 +23,9 @@ import Testing
 
     let trusted = try await client.run(
       signIn + ["--ca-cert", certificates.authorityFile.path], stdin: "demo-password")
+    // A global option like --api-url: before the command too (docs/server.md writes it so).
+    let trustedBefore = try await client.run(
+      ["--ca-cert", certificates.authorityFile.path] + signIn, stdin: "demo-password")
     let untrusted = try await client.run(signIn, stdin: "demo-password")
     let stranger = try await client.run(
       signIn + ["--json"], stdin: "demo-password",
@@ -33,6 +36,7 @@ import Testing
 
     #expect(server.url.hasPrefix("https://127.0.0.1:"), "\(server.url)")
     #expect(trusted.status == 0, "\(trusted.stderr)")
+    #expect(trustedBefore.status == 0, "\(trustedBefore.stderr)")
     #expect(untrusted.status == 1)
     #expect(
       untrusted.stderr.contains(
@@ -56,6 +60,7 @@ import Testing
       ["serve", "--port", "0", "--tls-cert", notPEM.path, "--tls-key", notPEM.path])
     let half = try await app.run(["serve", "--port", "0", "--tls-cert", notPEM.path])
     let badAuthority = try await app.run(["session", "--ca-cert", notPEM.path])
+    let badAuthorityBefore = try await app.run(["--ca-cert", notPEM.path, "session"])
 
     #expect(bad.status == 1)
     #expect(bad.stderr.contains("error: Cannot serve: \(notPEM.path) is not a PEM certificate"))
@@ -63,5 +68,7 @@ import Testing
     #expect(half.stderr.contains("--tls-cert and --tls-key go together"))
     #expect(badAuthority.status == 64)
     #expect(badAuthority.stderr.contains("--ca-cert: \(notPEM.path) is not a readable PEM"))
+    #expect(badAuthorityBefore.status == 64)
+    #expect(badAuthorityBefore.stderr == badAuthority.stderr, "\(badAuthorityBefore.stderr)")
   }
 }

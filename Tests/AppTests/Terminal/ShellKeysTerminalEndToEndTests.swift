@@ -80,7 +80,8 @@ struct ShellKeysTerminalEndToEndTests {
       guard let stopped = screen.range(of: "Stopped", options: .backwards) else { return false }
       return screen[stopped.upperBound...].hasSuffix("$ ")
     }
-    terminal.type("stty -a | tr ' ' '\\n' | grep -x -e isig -e icanon -e echo | sort | tr '\\n' ' '\r")
+    terminal.type(
+      "stty -a | tr ' ' '\\n' | grep -x -e isig -e icanon -e echo | sort | tr '\\n' ' '\r")
     try await terminal.waitUntil("the terminal as bash has it") { $0.contains("echo icanon isig") }
     terminal.type("fg\r")
     try await terminal.waitUntil("the prompt and the half-typed line again") { screen in
