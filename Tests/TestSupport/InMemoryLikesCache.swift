@@ -12,8 +12,20 @@ public final class InMemoryLikesCache: LikesCache {
   }
 
   private let contents = Mutex(Contents())
+  /// What every write throws, when set: a disk that filled up.
+  private let writeFailure = Mutex<LocalStorageError?>(nil)
 
   public init() {}
+
+  /// Makes every write fail with `failure` from now on (nil: writes work again).
+  public func failWrites(with failure: LocalStorageError?) {
+    writeFailure.withLock { $0 = failure }
+  }
+
+  private func write(_ change: (inout Contents) -> Void) throws {
+    if let failure = writeFailure.withLock({ $0 }) { throw failure }
+    contents.withLock { change(&$0) }
+  }
 
   private static func key(_ number: Int, _ batchSize: Int) -> String { "\(batchSize)/\(number)" }
 
@@ -22,11 +34,11 @@ public final class InMemoryLikesCache: LikesCache {
   }
 
   public func store(_ page: CachedLikesPage, number: Int, batchSize: Int) async throws {
-    contents.withLock { $0.pages[Self.key(number, batchSize)] = page }
+    try write { $0.pages[Self.key(number, batchSize)] = page }
   }
 
   public func rememberShown(_ users: [LikedUser]) async throws {
-    contents.withLock { contents in
+    try write { contents in
       for user in users { contents.shown[user.id] = user }
     }
   }
@@ -38,7 +50,7 @@ public final class InMemoryLikesCache: LikesCache {
   }
 
   public func invalidateLikes() async throws {
-    contents.withLock { $0.pages = [:] }
+    try write { $0.pages = [:] }
   }
 
   public func mutuals() async throws -> CachedLikesPage? {
@@ -58,6 +70,8 @@ public final class InMemoryLikesCache: LikesCache {
 public final class InMemoryNCStateStore: NCStateStore {
   private let endDate = Mutex<Date?>(nil)
   private let unread = Mutex(0)
+  /// What a look that clears the badge throws, when set: a write on a full disk.
+  public let clearFailure = Mutex<LocalStorageError?>(nil)
 
   public init(_ initial: Date? = nil, unread: Int = 0) {
     endDate.withLock { $0 = initial }
@@ -74,6 +88,7 @@ public final class InMemoryNCStateStore: NCStateStore {
     }
   }
   public func look(clearingUnread: Bool) async throws -> NotificationCenterState {
+    if clearingUnread, let failure = clearFailure.withLock({ $0 }) { throw failure }
     let end = endDate.withLock { $0 }
     let count = unread.withLock { value in
       defer { if clearingUnread { value = 0 } }

@@ -34,6 +34,8 @@ struct FullDiskEndToEndTests {
     #expect(filled.stdout.contains(" 100% "), "the disk is full: \(filled.stdout)")
     let second = try await app.run(["likes", "--page", "2"] + onDisk)
     let json = try await app.run(["likes", "--page", "3", "--json"] + onDisk)
+    // What must be kept to be done at all fails, in words and with a stable code.
+    let unblur = try await app.run(["likes", "unblur", "--json"] + onDisk)
 
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stdout.contains("Liked you: page 2"), "\(second.stdout)")
@@ -45,5 +47,12 @@ struct FullDiskEndToEndTests {
     #expect(!second.stderr.contains("SQLite"), "\(second.stderr)")
     #expect(json.status == 0, "\(json.stderr)")
     #expect(JSONShapes.document(json.stdout)?["page"] == .int(3), "\(json.stdout)")
+    #expect(unblur.status == 1)
+    #expect(
+      JSONShapes.document(unblur.stdout)?["error"]?["code"]?.string == "disk_full",
+      "\(unblur.stdout)")
+    #expect(
+      unblur.stderr.contains("error: The disk holding \(disk.path)/app/app.sqlite is full."),
+      "\(unblur.stderr)")
   }
 }

@@ -62,6 +62,66 @@ struct ShellKeysTerminalEndToEndTests {
     #expect(terminal.screen.contains(Self.tokenLine), "the same shell, still signed in")
   }
 
+  @Test func signUp_asksForThePasswordTwice_andBothAgainWhenTheyDiffer() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let terminal = try app.onTerminal([])
+    try await terminal.waitUntil("the signed-out prompt") {
+      $0.hasSuffix("embedded (signed out)> ")
+    }
+
+    terminal.type("signup\r")
+    try await terminal.waitUntil("the username") { $0.hasSuffix("Username: ") }
+    terminal.type("newbie\r")
+    try await terminal.waitUntil("the name") { $0.hasSuffix("Your name: ") }
+    terminal.type("New Bie\r")
+    try await Self.typePasswordTwice("first-secret", "other-secret", time: 1, on: terminal)
+    try await terminal.waitUntil("the mismatch said") { $0.contains("are not the same") }
+    try await Self.typePasswordTwice("right-secret", "right-secret", time: 2, on: terminal)
+    try await terminal.waitForPrompt(after: "Signed in as newbie")
+    terminal.type("quit\r")
+    let ended = await terminal.exit()
+
+    let screen = terminal.screen
+    #expect(ended.status == 0, "\(screen.debugDescription)")
+    #expect(!screen.contains("-secret"), "no password is echoed")
+    #expect(screen.components(separatedBy: "Username: ").count == 2, "the username was kept")
+    #expect(screen.components(separatedBy: "Password again: ").count == 3)
+    let again = try await app.run(["login", "--username", "newbie", "--password-stdin"],
+      stdin: "right-secret")
+    #expect(again.status == 0, "the account has the password typed twice: \(again.stderr)")
+  }
+
+  @Test func appSignup_atATerminal_asksForThePasswordTwice() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let terminal = try app.onTerminal(["signup", "--username", "cli", "--name", "Cli"])
+
+    try await Self.typePasswordTwice("one-secret", "two-secret", time: 1, on: terminal)
+    try await terminal.waitUntil("the mismatch said") { $0.contains("are not the same") }
+    try await Self.typePasswordTwice("cli-secret", "cli-secret", time: 2, on: terminal)
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    #expect(terminal.screen.contains("Signed in as cli"), "\(terminal.screen.debugDescription)")
+  }
+
+  /// Answers the new password's two questions, asked for the `time`th time.
+  private static func typePasswordTwice(
+    _ first: String, _ second: String, time: Int, on terminal: PseudoTerminal
+  ) async throws {
+    try await terminal.waitUntil("the password, time \(time)") {
+      $0.components(separatedBy: "characters): ").count == time + 1
+        && $0.hasSuffix("characters): ")
+    }
+    terminal.type(first + "\r")
+    try await terminal.waitUntil("the password again, time \(time)") {
+      $0.components(separatedBy: "Password again: ").count == time + 1
+        && $0.hasSuffix("Password again: ")
+    }
+    terminal.type(second + "\r")
+  }
+
   @Test func ctrlZ_suspendsTheShell_andFg_bringsBackThePromptAndTheHalfTypedLine()
     async throws
   {

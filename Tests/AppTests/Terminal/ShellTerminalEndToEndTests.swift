@@ -107,6 +107,33 @@ struct ShellTerminalEndToEndTests {
       "a banner is a line of its own, above the prompt or the spinner: \(lines)")
   }
 
+  @Test func thePromptsBadge_agreesWithThePage_assoonAsPageOneIsShown() async throws {
+    let now = TestNow()
+    let served = try await ServedBackend.start(likeInterval: 1...1, now: now)
+    defer { served.cancel() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemo(on: served)
+
+    let terminal = try app.onTerminal(["--api-url", served.apiURL])
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+    // The watch waits on the server (its first poll took the time the next like is due)...
+    try await waitUntil("the watch's waiting poll", within: .seconds(20)) {
+      served.requests.filter { $0.hasPrefix("GET /events") }.count >= 2
+    }
+    now.advance(by: 1)  // ...and a like is due; no other comes while the time stands still
+    try await terminal.waitUntil("the badge in the prompt") { $0.hasSuffix("new)> ") }
+    terminal.type("likes\r")
+    try await terminal.waitForPrompt(after: "Liked you: page 1")
+    let prompt = TerminalScreen.lines(of: terminal.screen).last ?? ""
+    terminal.type(Self.ctrlD)
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    #expect(terminal.screen.contains("Unread: 1 new like"), "the page's footer counts it")
+    #expect(!prompt.contains("new)"), "the page shows the like: \(prompt)")
+  }
+
   @Test func ctrlC_cancelsThePushWait_andReturnsToThePrompt() async throws {
     let app = try AppRunner()
     defer { app.remove() }

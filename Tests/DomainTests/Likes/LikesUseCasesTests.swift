@@ -277,10 +277,40 @@ import Testing
 
     let second = try await view.execute(LikesPageRequest(page: 2, batchSize: 1))
     #expect(second.unread == 3)
+    #expect(second.badge == 3)
     #expect(try await state.unreadCount() == 3, "page 2 is not where new likes land")
     let first = try await view.execute(LikesPageRequest(page: 1, batchSize: 1))
     #expect(first.unread == 3, "shown once, as it stood")
+    #expect(first.badge == 0, "the prompt's badge agrees with the page at once")
     #expect(try await state.unreadCount() == 0)
+  }
+
+  @Test func aPageFromTheServer_showsWhenTheCacheCannotKeepIt_sayingWhy() async throws {
+    let state = InMemoryNCStateStore(unread: 2)
+    let (sut, remote, cache, _, _) = makeSUT(state: state)
+    remote.pages.withLock { $0[1] = (users(["a", "b"]), nil) }
+    let full = LocalStorageError(file: "/data/app.sqlite", problem: .diskFull)
+    cache.failWrites(with: full)
+    state.clearFailure.withLock { $0 = full }
+
+    let view = try await ViewLikesPageUseCase(sut).execute(
+      LikesPageRequest(page: 1, batchSize: 10))
+
+    #expect(view.page.items.map(\.id) == ["a", "b"])
+    #expect(view.page.source == .server)
+    #expect(view.storageTrouble == full)
+    #expect(view.badge == 2, "not cleared, since the clear could not be written")
+    #expect(try await state.unreadCount() == 2)
+  }
+
+  @Test func anotherFailure_stillFailsThePage() async throws {
+    let (sut, remote, cache, _, _) = makeSUT()
+    remote.failure.withLock { $0 = .server(status: 500, code: nil, description: nil) }
+    cache.failWrites(with: LocalStorageError(file: "/data/app.sqlite", problem: .ioFailure))
+
+    await #expect(throws: RemoteAPIError.server(status: 500, code: nil, description: nil)) {
+      try await ViewLikesPageUseCase(sut).execute(LikesPageRequest(page: 1, batchSize: 10))
+    }
   }
 
   @Test func aPageView_blursAndCountsDownByTheWindowItRead() async throws {
