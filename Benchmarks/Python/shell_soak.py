@@ -10,7 +10,7 @@ Prints one line per restart (how long until the next banner, and whether the she
 offline), then the totals, and exits 1 when a like was missed or shown twice, or the banners
 did not come back after a restart.
 
-    python3 shell_soak.py --app PATH --minutes 10 --restart-every 60
+    python3 shell_soak.py --app PATH --minutes 10 --restart-every 60 [--down 5]
 """
 
 import argparse
@@ -69,6 +69,8 @@ def main():
     parser.add_argument("--app", required=True)
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--restart-every", type=float, default=60)
+    parser.add_argument("--down", type=float, default=0,
+                        help="seconds the server stays stopped before it starts again")
     options = parser.parse_args()
 
     scratch = tempfile.mkdtemp(prefix="shell-soak-")
@@ -126,13 +128,15 @@ def main():
         kind += 1
         mark = len(screen)
         server.stop(sig)
+        read_for(options.down)
         server.start()
         # A restart is quick: the shell may see one failed poll (a blip, not said) or go
         # offline and back. Either way the banners must come back.
         banner = wait_for(b"New like: ", mark, 90)
         offline = screen.find(b"Offline: ", mark) >= 0
+        # Measured from the start again: the time it was down is the operator's.
         restarts.append((signal.Signals(sig).name, banner, offline))
-        print("restart %2d (%s): next banner after %s s, offline said: %s" % (
+        print("restart %2d (%s): next banner %s s after it started again, offline said: %s" % (
             len(restarts), signal.Signals(sig).name,
             "never" if banner is None else "%.1f" % banner, "yes" if offline else "no"),
             flush=True)

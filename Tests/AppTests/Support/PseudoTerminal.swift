@@ -99,6 +99,31 @@ final class PseudoTerminal: Sendable {
     _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
   }
 
+  /// Types each of `presses` `gap` apart, as a person's rhythm, and returns the gaps as
+  /// they were typed. The rhythm is kept by a thread of its own: a task's sleep on a busy
+  /// cooperative pool can wake a second late, which would type a pause nobody meant.
+  func type(_ presses: [String], gap: Duration) async -> [Duration] {
+    await withCheckedContinuation { continuation in
+      Thread { [self] in
+        let clock = ContinuousClock()
+        var typed: [ContinuousClock.Instant] = []
+        for (index, keys) in presses.enumerated() {
+          if index > 0 {
+            let due = typed[0] + gap * index
+            let left = clock.now.duration(to: due)
+            if left > .zero {
+              Thread.sleep(forTimeInterval: Double(left.components.attoseconds) / 1e18
+                + Double(left.components.seconds))
+            }
+          }
+          typed.append(clock.now)
+          type(keys)
+        }
+        continuation.resume(returning: zip(typed, typed.dropFirst()).map { $0.duration(to: $1) })
+      }.start()
+    }
+  }
+
   /// Waits until the screen holds what `condition` looks for; fails naming `what` after
   /// `limit` of real time. Woken by each write to the terminal, not by polling.
   func waitUntil(
