@@ -112,8 +112,9 @@ final class PseudoTerminal: Sendable {
             let due = typed[0] + gap * index
             let left = clock.now.duration(to: due)
             if left > .zero {
-              Thread.sleep(forTimeInterval: Double(left.components.attoseconds) / 1e18
-                + Double(left.components.seconds))
+              Thread.sleep(
+                forTimeInterval: Double(left.components.attoseconds) / 1e18
+                  + Double(left.components.seconds))
             }
           }
           typed.append(clock.now)

@@ -88,7 +88,8 @@ struct ShellKeysTerminalEndToEndTests {
     #expect(!screen.contains("-secret"), "no password is echoed")
     #expect(screen.components(separatedBy: "Username: ").count == 2, "the username was kept")
     #expect(screen.components(separatedBy: "Password again: ").count == 3)
-    let again = try await app.run(["login", "--username", "newbie", "--password-stdin"],
+    let again = try await app.run(
+      ["login", "--username", "newbie", "--password-stdin"],
       stdin: "right-secret")
     #expect(again.status == 0, "the account has the password typed twice: \(again.stderr)")
   }
