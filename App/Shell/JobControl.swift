@@ -26,16 +26,50 @@ enum JobControl {
     return sigaction(SIGCONT, &action, nil) == 0
   }()
 
-  /// Whether a job-control shell could continue this process after a stop: its parent is in
-  /// the same session and another process group (a shell that made it a job), and SIGTSTP
-  /// is not ignored. Otherwise the system would drop the stop, or nobody could say `fg`.
+  /// Whether a job-control shell could continue this process after a stop: the process
+  /// group is not orphaned (POSIX: some member's parent is in another group of the same
+  /// session: the shell that made it a job, perhaps above a wrapper such as
+  /// `dbus-run-session`), and SIGTSTP is not ignored. Otherwise the system drops the stop,
+  /// and nobody could say `fg`.
   static var canSuspend: Bool {
-    let parent = getppid()
-    guard getsid(parent) == getsid(0), getpgid(parent) != getpgrp() else { return false }
     var current = sigaction()
-    guard sigaction(SIGTSTP, nil, &current) == 0 else { return false }
-    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-      != unsafeBitCast(SIG_IGN, to: Int.self)
+    guard sigaction(SIGTSTP, nil, &current) == 0,
+      unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+        != unsafeBitCast(SIG_IGN, to: Int.self)
+    else { return false }
+    let group = getpgrp()
+    let session = getsid(0)
+    let all = processes()
+    let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return all.contains { member in
+      guard member.group == group, let parent = byID[member.parent] else { return false }
+      return parent.group != group && parent.session == session
+    }
+  }
+
+  private struct Process {
+    let id: pid_t
+    let parent: pid_t
+    let group: pid_t
+    let session: pid_t
+  }
+
+  /// Every process's ids, from /proc/PID/stat: "pid (comm) state ppid pgrp session …", the
+  /// command name in parentheses and possibly holding any character, so read after the
+  /// last ")".
+  private static func processes() -> [Process] {
+    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return ids.compactMap { name -> Process? in
+      guard let id = pid_t(name),
+        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 3, let parent = pid_t(fields[1]), let group = pid_t(fields[2]),
+        let session = pid_t(fields[3])
+      else { return nil }
+      return Process(id: id, parent: parent, group: group, session: session)
+    }
   }
 
   /// Stops the whole job, as the terminal's Ctrl-Z does, and returns once it is continued

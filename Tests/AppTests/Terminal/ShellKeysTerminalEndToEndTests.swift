@@ -124,15 +124,18 @@ struct ShellKeysTerminalEndToEndTests {
     terminal.type(second + "\r")
   }
 
-  @Test func ctrlZ_suspendsTheShell_andFg_bringsBackThePromptAndTheHalfTypedLine()
-    async throws
-  {
+  /// As a job of its own, and below a wrapper in the same job (as `scripts/with-keyring`
+  /// runs it): the whole job stops, and `fg` brings it back.
+  @Test(arguments: [#""$APP""#, #"sh -c '"$APP"; true'"#])
+  func ctrlZ_suspendsTheShell_andFg_bringsBackThePromptAndTheHalfTypedLine(
+    command: String
+  ) async throws {
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let terminal = try app.bashOnTerminal()
     try await terminal.waitUntil("bash's prompt") { $0.hasSuffix("$ ") }
-    terminal.type("\"$APP\"\r")
+    terminal.type(command + "\r")
     try await terminal.waitForPrompt(after: "Signed in as demo")
     terminal.type("sess")
     try await terminal.waitUntil("the half-typed line") { $0.hasSuffix("> sess") }
