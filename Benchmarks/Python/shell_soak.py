@@ -132,7 +132,7 @@ def main():
         server.start()
         # A restart is quick: the shell may see one failed poll (a blip, not said) or go
         # offline and back. Either way the banners must come back.
-        banner = wait_for(b"New like: ", mark, 90)
+        banner = wait_for(b"New like: ", len(screen), 90)
         offline = screen.find(b"Offline: ", mark) >= 0
         # Measured from the start again: the time it was down is the operator's.
         restarts.append((signal.Signals(sig).name, banner, offline))
