@@ -111,8 +111,48 @@ import Testing
 
     let shown = UserFacingError(error)
 
-    #expect(shown.message == "Cannot write /data/push-device.json: Permission denied.")
+    #expect(
+      shown.message
+        == "Cannot write /data/push-device.json: Permission denied. Check the permissions of the file and its folder."
+    )
     #expect(!shown.message.contains("NSCocoaErrorDomain"))
+  }
+
+  @Test(arguments: [
+    (ENOSPC, "No space left on device. Free some space on its disk."),
+    (EROFS, "Read-only file system. Its disk is read-only: use another data folder"),
+    (EIO, "Input/output error. The disk reported an I/O error"),
+    (ENOENT, "No such file or directory. Check that it, or its folder, still exists."),
+  ])
+  func aFileErrorOnAFullOrFailingDisk_saysWhatToDo(errno: Int32, expected: String) {
+    let error = CocoaError(
+      .fileWriteUnknown,
+      userInfo: [
+        NSFilePathErrorKey: "/data/shell-history",
+        NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(errno)),
+      ])
+
+    let shown = UserFacingError(error).message
+
+    #expect(shown.hasPrefix("Cannot write /data/shell-history: " + expected), "\(shown)")
+  }
+
+  @Test func storageTrouble_namesTheFile_andHasAStableCode() {
+    let full = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .diskFull))
+    let readOnly = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .readOnly))
+    let failing = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .ioFailure))
+    let gone = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .folderGone))
+    let other = UserFacingError(
+      LocalStorageError(file: "/d/app.sqlite", problem: .other("SQLite error 26: not a db")))
+
+    #expect(full.code == "disk_full" && full.message == "The disk holding /d/app.sqlite is full.")
+    #expect(readOnly.code == "storage_read_only" && readOnly.message.contains("read-only"))
+    #expect(failing.code == "storage_io_error" && failing.message.contains("I/O error"))
+    #expect(gone.code == "storage_folder_gone" && gone.message.contains("no longer exists"))
+    #expect(other.code == "storage_failed" && other.message.contains("SQLite error 26"))
+    for error in [full, readOnly, failing, gone, other] {
+      #expect(error.hint?.contains("--data-dir") == true, "what to do: \(error)")
+    }
   }
 
   @Test func hintsNameCommands_inTheWordsOfTheFrontEndShowingThem() {

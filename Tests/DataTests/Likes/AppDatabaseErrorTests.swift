@@ -1,0 +1,37 @@
+import Domain
+import Foundation
+import GRDB
+import Testing
+
+@testable import Data
+
+/// SQLite's failures on the app's file, named as what a person can act on.
+@Suite(.timeLimit(.minutes(1))) struct AppDatabaseErrorTests {
+  private static let file = URL(fileURLWithPath: "/tmp/app-database-error-test/app.sqlite")
+
+  @Test(arguments: [
+    (ResultCode.SQLITE_FULL, LocalStorageError.Problem.diskFull),
+    (.SQLITE_READONLY, .readOnly),
+    (.SQLITE_PERM, .readOnly),
+    (.SQLITE_IOERR, .ioFailure),
+    (.SQLITE_CANTOPEN, .folderGone),
+  ])
+  func sqliteFailures_areNamedProblems(_ code: ResultCode, _ expected: LocalStorageError.Problem) {
+    let mapped = AppDatabaseError.map(DatabaseError(resultCode: code), file: Self.file)
+
+    #expect(
+      mapped as? LocalStorageError == LocalStorageError(file: Self.file.path, problem: expected))
+  }
+
+  @Test func aFullWALIndex_isAFullDisk_andAnythingElseKeepsSQLitesWords() {
+    let shm = DatabaseError(resultCode: ResultCode(rawValue: 10 | (19 << 8)))
+    let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked")
+
+    #expect(
+      (AppDatabaseError.map(shm, file: Self.file) as? LocalStorageError)?.problem == .diskFull)
+    #expect(
+      (AppDatabaseError.map(busy, file: Self.file) as? LocalStorageError)?.problem
+        == .other("SQLite error 5: database is locked"))
+    #expect(AppDatabaseError.map(CancellationError(), file: Self.file) is CancellationError)
+  }
+}
