@@ -126,7 +126,9 @@ struct ShellKeysTerminalEndToEndTests {
 
   /// As a job of its own, and below a wrapper in the same job (as `scripts/with-keyring`
   /// runs it): the whole job stops, and `fg` brings it back.
-  @Test(arguments: [#""$APP""#, #"sh -c '"$APP"; true'"#])
+  @Test(arguments: [
+    #"APP_DEMO_LIKE_SECONDS=1 "$APP""#, #"sh -c 'APP_DEMO_LIKE_SECONDS=1 "$APP"; true'"#,
+  ])
   func ctrlZ_suspendsTheShell_andFg_bringsBackThePromptAndTheHalfTypedLine(
     command: String
   ) async throws {
@@ -153,6 +155,14 @@ struct ShellKeysTerminalEndToEndTests {
       guard let resumed = screen.range(of: "fg\r\n", options: .backwards) else { return false }
       return TerminalScreen.lines(of: String(screen[resumed.upperBound...])).last?.hasSuffix(
         "> sess") == true
+    }
+    // Realtime goes on after the resume: a banner above the line, which stays as typed.
+    try await terminal.waitUntil("a banner after fg, the line kept") { screen in
+      guard let resumed = screen.range(of: "fg\r\n", options: .backwards) else { return false }
+      let after = String(screen[resumed.upperBound...])
+      return after.contains("New like:")
+        && TerminalScreen.lines(of: after).last?.hasSuffix(
+          "> sess") == true
     }
     terminal.type("ion\r")
     try await terminal.waitForPrompt(after: Self.tokenLine)
