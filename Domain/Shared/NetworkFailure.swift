@@ -7,7 +7,8 @@ extension RemoteAPIError {
   public var isNetworkFailure: Bool {
     switch self {
     case .unreachable, .timedOut, .unavailable: true
-    case .server(let status, _, _): status == 502 || status == 504
+    // A 503 arrives as `.unavailable`; the statuses are listed once, below.
+    case .server(let status, _, _): NetworkFailureStatus.isNetworkFailure(status: status)
     default: false
     }
   }
