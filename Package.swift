@@ -64,11 +64,16 @@ let package = Package(
     // top-level members read in one pass (the messages envelope), strings written as
     // `JSONEncoder` writes them, and the word-at-a-time byte search they share.
     .target(name: "JSONTape", path: "JSONTape"),
+    // The HTTP contract of ../shared/API.md as code: every operation's method, path and
+    // query, once. The client prints its requests from it and the server parses requests into
+    // it (openapi.yaml is its document for others). It needs nothing, so both sides can.
+    .target(name: "Contract", path: "Contract"),
     // The server of ../shared/API.md: routes, its database, password hashing, seeded data,
     // and the Hummingbird server of `app serve`.
     .target(
       name: "Backend",
       dependencies: [
+        "Contract",
         "SystemSupport",
         "JSONTape",
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -82,6 +87,7 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -93,6 +99,7 @@ let package = Package(
       name: "Data",
       dependencies: [
         "Domain",
+        "Contract",
         "SystemSupport",
         "JSONTape",
         "CLibSecret",
@@ -113,7 +120,7 @@ let package = Package(
     ),
     .target(name: "Presentation", dependencies: ["Domain", "JSONTape"], path: "Presentation"),
     // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.
-    .target(name: "BackendBridge", dependencies: ["Data", "Backend"], path: "Bridge"),
+    .target(name: "BackendBridge", dependencies: ["Data", "Backend", "Contract"], path: "Bridge"),
     // The shell's line editing, history and completion: BSD editline, not a hand-written
     // line editor.
     .systemLibrary(
@@ -127,6 +134,7 @@ let package = Package(
       dependencies: [
         "CLibEdit",
         "Domain",
+        "Contract",
         "Data",
         "Presentation",
         "Backend",
@@ -157,7 +165,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "Domain", "Data", "Backend", "BackendBridge",
+        "Domain", "Data", "Backend", "BackendBridge", "Contract",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -173,10 +181,13 @@ let package = Package(
         .product(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ]),
+    // The contract against its two documents (API.md's tables and openapi.yaml), and the
+    // sources against path literals outside it.
+    .testTarget(name: "ContractTests", dependencies: ["Contract"]),
     .testTarget(
       name: "BackendTests",
       dependencies: [
-        "Backend", "BackendBridge", "Data", "Domain", "TestSupport",
+        "Backend", "BackendBridge", "Contract", "Data", "Domain", "TestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]),
@@ -187,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "DataTests",
       dependencies: [
-        "Data", "Domain", "SystemSupport", "Backend", "BackendBridge", "TestSupport",
+        "Data", "Domain", "Contract", "SystemSupport", "Backend", "BackendBridge", "TestSupport",
         // The test that upgrades a cache file made by an earlier version makes it with GRDB.
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
@@ -205,7 +216,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "Data", "Domain", "Backend", "BackendBridge", "TestSupport",
+        "App", "Data", "Domain", "Contract", "Backend", "BackendBridge", "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // The TLS tests make their own certificate authority and server certificate.

@@ -1,11 +1,12 @@
+import Contract
 import Foundation
 
-/// A request as the embedded backend's router sees it: already split into decoded path
-/// segments and query items, relative to the backend's base URL.
+/// A request as the HTTP server received it, before the contract has read it: a method, a
+/// target (decoded path segments and query items, relative to the served base path), headers
+/// and the body. `BackendService.handle(_:)` reads it into an `APIRequest`.
 public struct BackendHTTPRequest: Sendable {
   public let method: String
-  public let pathSegments: [String]
-  public let query: [String: String]
+  public let target: RequestTarget
   public let headers: [String: String]
   public let body: Data
   /// The client's IP address, as the server's socket saw it; nil in process. Sign-ins are
@@ -13,12 +14,11 @@ public struct BackendHTTPRequest: Sendable {
   public let remoteAddress: String?
 
   public init(
-    method: String, pathSegments: [String], query: [String: String] = [:],
-    headers: [String: String] = [:], body: Data = Data(), remoteAddress: String? = nil
+    method: String, target: RequestTarget, headers: [String: String] = [:], body: Data = Data(),
+    remoteAddress: String? = nil
   ) {
     self.method = method.uppercased()
-    self.pathSegments = pathSegments
-    self.query = query
+    self.target = target
     // Header names are case-insensitive on the wire.
     self.headers = Dictionary(
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
@@ -26,10 +26,61 @@ public struct BackendHTTPRequest: Sendable {
     self.remoteAddress = remoteAddress
   }
 
-  public var path: String { "/" + pathSegments.joined(separator: "/") }
+  /// A request made by hand (the tests'): decoded segments, and a query of distinct names.
+  public init(
+    method: String, pathSegments: [String], query: [String: String] = [:],
+    headers: [String: String] = [:], body: Data = Data(), remoteAddress: String? = nil
+  ) {
+    self.init(
+      method: method,
+      target: RequestTarget(
+        pathSegments: pathSegments,
+        query: query.sorted { $0.key < $1.key }.map { QueryItem($0.key, $0.value) }),
+      headers: headers, body: body, remoteAddress: remoteAddress)
+  }
+
+  public var pathSegments: [String] { target.pathSegments }
+
+  /// The path as sent, percent-encoded, without its query.
+  public var path: String { target.encodedPath }
+}
+
+/// A request the contract has read: its route, with the headers and body the route's handler
+/// reads. The in-process client makes one directly from the route it was given; the HTTP
+/// server parses one from the wire.
+public struct APIRequest: Sendable {
+  public let route: APIRoute
+  public let headers: [String: String]
+  public let body: Data
+  /// The client's IP address; nil in process.
+  public let remoteAddress: String?
+
+  public init(
+    _ route: APIRoute, headers: [String: String] = [:], body: Data = Data(),
+    remoteAddress: String? = nil
+  ) {
+    self.init(
+      route,
+      lowercasedHeaders: Dictionary(
+        headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
+      body: body, remoteAddress: remoteAddress)
+  }
+
+  /// From a `BackendHTTPRequest`, whose header names are lowercased already.
+  init(
+    _ route: APIRoute, lowercasedHeaders: [String: String], body: Data, remoteAddress: String?
+  ) {
+    self.route = route
+    self.headers = lowercasedHeaders
+    self.body = body
+    self.remoteAddress = remoteAddress
+  }
 
   /// The token of an `Authorization: Bearer …` header, if there is one.
-  var bearerToken: String? {
+  var bearerToken: String? { Self.bearerToken(in: headers) }
+
+  /// Header names lowercased, as both request types keep them.
+  static func bearerToken(in headers: [String: String]) -> String? {
     guard let value = headers["authorization"] else { return nil }
     let parts = value.split(separator: " ", maxSplits: 1)
     guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

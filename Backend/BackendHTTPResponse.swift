@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// An answer of the embedded backend: a status and JSON bytes, as a real server sends them.
@@ -40,5 +41,21 @@ public struct BackendHTTPResponse: Sendable, Equatable {
     var headers = answer.headers
     headers["Retry-After"] = String(seconds)
     return BackendHTTPResponse(status: status, headers: headers, body: answer.body)
+  }
+}
+
+extension BackendHTTPResponse {
+  /// A path of the contract called with a method it does not take: `405`, with the methods
+  /// it does take in `Allow` (RFC 9110, 15.5.6).
+  static func methodNotAllowed(
+    _ allowed: [APIMethod], method: String, path: String
+  ) -> BackendHTTPResponse {
+    let answer = error(
+      405, "method_not_allowed",
+      "\(path) does not take \(method); it takes \(allowed.map(\.rawValue).joined(separator: ", "))"
+    )
+    var headers = answer.headers
+    headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+    return BackendHTTPResponse(status: 405, headers: headers, body: answer.body)
   }
 }

@@ -2,36 +2,32 @@ import Backend
 import Data
 import Foundation
 
-/// An `HTTPClient` that hands each request to the in-process `EmbeddedBackend` and returns
-/// its status and bytes as an `HTTPResponse`, exactly as a network client would.
+/// An `HTTPClient` that hands each request to the in-process `APIBackend` and returns its
+/// status and bytes as an `HTTPResponse`, exactly as a network client would.
+///
+/// The request's route goes to the backend as the value it is: nothing is printed as a URL
+/// and parsed back.
 public struct EmbeddedBackendHTTPClient: HTTPClient {
   /// The base URL requests are built on; it never reaches a network.
   public static let baseURL = URL(string: "http://embedded.backend")!
 
   private let backend: OpenedOnce
 
-  public init(backend: EmbeddedBackend) {
+  public init(backend: APIBackend) {
     self.backend = OpenedOnce { backend }
   }
 
   /// Opens the backend at the first request, once: a command that sends none (`logout
   /// --local`, `session` when signed out) works even when the backend's file cannot be
   /// opened, and one that does fails with the file's error as a server that is down would.
-  public init(opening open: @escaping @Sendable () async throws -> EmbeddedBackend) {
+  public init(opening open: @escaping @Sendable () async throws -> APIBackend) {
     backend = OpenedOnce(open)
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-    let segments = (components?.percentEncodedPath ?? "").split(separator: "/")
-      .map { String($0).removingPercentEncoding ?? String($0) }
-    let query = Dictionary(
-      (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
-    let backendRequest = BackendHTTPRequest(
-      method: request.method, pathSegments: segments, query: query,
-      headers: request.headers, body: request.body ?? Data())
     let opened = try await backend.value()
-    let answer = await opened.handle(backendRequest)
+    let answer = await opened.handle(
+      APIRequest(request.route, headers: request.headers, body: request.body ?? Data()))
     return HTTPResponse(
       status: answer.status, body: answer.body,
       retryAfter: HTTPResponse.retryAfter(header: answer.headers["Retry-After"]))
@@ -40,14 +36,14 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
 
 /// The backend, opened by the first caller; every other caller waits for that opening.
 private actor OpenedOnce {
-  private let open: @Sendable () async throws -> EmbeddedBackend
-  private var opening: Task<EmbeddedBackend, any Error>?
+  private let open: @Sendable () async throws -> APIBackend
+  private var opening: Task<APIBackend, any Error>?
 
-  init(_ open: @escaping @Sendable () async throws -> EmbeddedBackend) {
+  init(_ open: @escaping @Sendable () async throws -> APIBackend) {
     self.open = open
   }
 
-  func value() async throws -> EmbeddedBackend {
+  func value() async throws -> APIBackend {
     if let opening { return try await opening.value }
     let task = Task { [open] in try await open() }
     opening = task

@@ -91,13 +91,13 @@ struct CompositionRoot {
         let file = dataFolder.file(Self.backendFileName)
         let rounds =
           try io.seams.embeddedPasswordRounds ?? Self.passwordRounds(environment)
-          ?? EmbeddedBackend.defaultPasswordRounds
+          ?? APIBackend.defaultPasswordRounds
         let likeInterval =
-          Self.demoLikeInterval(environment) ?? EmbeddedBackend.defaultLikeInterval
+          Self.demoLikeInterval(environment) ?? APIBackend.defaultLikeInterval
         let pushFaults = try Self.pushFaults(environment)
         // Opened at the first request, so that commands sending none never need its file.
         client = EmbeddedBackendHTTPClient(opening: {
-          try await EmbeddedBackend.open(
+          try await APIBackend.open(
             .file(file), now: { Date() }, randomBytes: Self.systemRandomBytes,
             clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
             pushFaults: pushFaults)

@@ -2,7 +2,6 @@ import ArgumentParser
 import Backend
 import Foundation
 import Presentation
-import Prometheus
 import Synchronization
 
 extension AppCommand {
@@ -129,10 +128,9 @@ extension AppCommand {
       let console = Console(json: false, io: io)
       let log = ServerLog(format: logFormat, io: io)
       // A registry of this server's own, not the process-wide MetricsSystem: see ServerMetrics.
-      let registry = PrometheusCollectorRegistry()
-      let metrics = ServerMetrics(factory: PrometheusMetricsFactory(registry: registry))
+      let metrics = ServerMetrics.prometheus()
       let server: BackendHTTPServer
-      let backend = BackendBehindServer(registry: registry)
+      let backend = OpeningBackend(metrics: metrics)
       let store: PostgresBackendStore?
       do {
         store = try ServerComposition.postgresStore(
@@ -155,12 +153,12 @@ extension AppCommand {
             accessLog: { entry in
               log.request(entry)
               metrics.answered(
-                method: entry.method, path: entry.path, status: entry.status,
+                operation: entry.operation, status: entry.status,
                 duration: .microseconds(Int64(entry.milliseconds * 1000)))
             },
             bodyLimits: BodyLimits(messages: messageLimit << 20),
             idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls,
-            executor: EmbeddedBackend.executor, services: store?.services ?? []),
+            executor: APIBackend.executor, services: store?.services ?? []),
           handler: backend.handle)
       } catch {
         throw console.fail(

@@ -1,3 +1,4 @@
+import Contract
 import CoreMetrics
 
 /// What the server counts and times, through swift-metrics: requests by route and status,
@@ -9,22 +10,33 @@ public final class ServerMetrics: Sendable {
   public static let none = ServerMetrics(factory: NOOPMetricsHandler.instance)
 
   private let factory: any MetricsFactory
+  /// What `GET /metrics` shows; nil when nothing is kept.
+  private let emit: (@Sendable () -> [UInt8])?
   private let throttled: Counter
   private let refusedBusy: Counter
   private let hashingWaiting: Gauge
   private let statementTime: Timer
 
-  public init(factory: any MetricsFactory) {
+  public convenience init(factory: any MetricsFactory) {
+    self.init(factory: factory, emit: nil)
+  }
+
+  init(factory: any MetricsFactory, emit: (@Sendable () -> [UInt8])?) {
     self.factory = factory
+    self.emit = emit
     throttled = Counter(label: "app_sign_ins_throttled_total", factory: factory)
     refusedBusy = Counter(label: "app_sign_ins_refused_busy_total", factory: factory)
     hashingWaiting = Gauge(label: "app_password_hashing_waiting", factory: factory)
     statementTime = Timer(label: "app_database_statement_duration_seconds", factory: factory)
   }
 
-  /// One answered request. The route is a template (`RouteLabel`), never a raw path.
-  public func answered(method: String, path: String, status: Int, duration: Duration) {
-    let route = RouteLabel.of(method: method, path: path)
+  /// Prometheus's text format of everything counted so far; nil when nothing is kept.
+  func exposition() -> [UInt8]? { emit?() }
+
+  /// One answered request, labelled by its operation's template (`GET /likes/{id}/like`),
+  /// never by a raw path.
+  public func answered(operation: APIOperation?, status: Int, duration: Duration) {
+    let route = RouteLabel.of(operation)
     Counter(
       label: "app_http_requests_total", dimensions: [("route", route), ("status", "\(status)")],
       factory: factory

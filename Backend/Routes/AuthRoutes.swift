@@ -1,18 +1,9 @@
+import Contract
 import Foundation
 
 /// Section 1 of the contract: accounts and sessions.
-struct AuthRoutes: BackendRoutes {
-  let backend: EmbeddedBackend
-
-  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
-    switch (request.method, request.pathSegments) {
-    case ("POST", ["auth", "signup"]): try await signUp(request)
-    case ("POST", ["oauth", "token"]): try await issueToken(request)
-    case ("GET", ["me"]): try await profile(request)
-    case ("POST", ["auth", "revoke"]): try await revoke(request)
-    default: nil
-    }
-  }
+struct AuthRoutes {
+  let backend: APIBackend
 
   private struct SignUpBody: Decodable {
     let username: String
@@ -42,7 +33,7 @@ struct AuthRoutes: BackendRoutes {
     let last_name: String?
   }
 
-  private func signUp(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func signUp(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let body: SignUpBody = try decode(request)
     if let problem = Self.signUpProblem(body) {
       return .error(422, "invalid_request", problem)
@@ -61,7 +52,7 @@ struct AuthRoutes: BackendRoutes {
   /// The throttle is asked first, so a throttled guess is never hashed. An unknown username
   /// is checked against a stand-in hash of the same cost, so that the time of the answer does
   /// not tell which usernames exist.
-  private func issueToken(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func issueToken(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let body: TokenRequestBody = try decode(request)
     guard body.grant_type == "password" else {
       return .error(400, "unsupported_grant_type", "Only the password grant is supported")
@@ -103,7 +94,7 @@ struct AuthRoutes: BackendRoutes {
     }
   }
 
-  private func profile(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func profile(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     let parts = account.name.split(separator: " ", maxSplits: 1).map(String.init)
     return .json(
@@ -113,18 +104,18 @@ struct AuthRoutes: BackendRoutes {
         first_name: parts.first, last_name: parts.count > 1 ? parts[1] : nil))
   }
 
-  private func revoke(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func revoke(_ request: APIRequest) async throws -> BackendHTTPResponse {
     _ = try await backend.authenticatedAccount(request)
-    _ = try await backend.store.deleteToken(hash: EmbeddedBackend.hash(token: request.bearerToken!))
+    _ = try await backend.store.deleteToken(hash: APIBackend.hash(token: request.bearerToken!))
     return .noContent
   }
 
   private func issue(for account: AccountRecord, status: Int) async throws -> BackendHTTPResponse {
     let token = backend.makeToken()
     let record = TokenRecord(
-      tokenHash: EmbeddedBackend.hash(token: token), accountID: account.id,
+      tokenHash: APIBackend.hash(token: token), accountID: account.id,
       createdAt: Int(backend.now().timeIntervalSince1970),
-      expiresIn: EmbeddedBackend.tokenLifetime, scope: "public")
+      expiresIn: APIBackend.tokenLifetime, scope: "public")
     try await backend.store.insert(record)
     return .json(
       status,
@@ -145,7 +136,7 @@ struct AuthRoutes: BackendRoutes {
     return nil
   }
 
-  private func decode<Body: Decodable>(_ request: BackendHTTPRequest) throws -> Body {
+  private func decode<Body: Decodable>(_ request: APIRequest) throws -> Body {
     do {
       return try JSONDecoder().decode(Body.self, from: request.body)
     } catch {

@@ -1,16 +1,31 @@
 import Foundation
 
-/// `GET /readyz`: whether this backend can answer, its database included, for a load
-/// balancer or an orchestrator. (`GET /healthz`, alive, is answered by the server itself,
-/// even before the backend has opened.)
-struct HealthRoutes: BackendRoutes {
-  let backend: EmbeddedBackend
+/// The operations of a served backend, for load balancers and metrics collectors: alive
+/// (`/healthz`), ready with its database (`/readyz`), and what it counted (`/metrics`).
+struct HealthRoutes {
+  let backend: APIBackend
 
-  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
-    guard request.method == "GET", request.pathSegments == ["readyz"] else { return nil }
+  /// Alive as soon as it listens, whatever the database does: `/readyz` says the rest.
+  static let alive = BackendHTTPResponse(
+    status: 200, headers: ["Content-Type": "application/json"],
+    body: Data(#"{"status":"alive"}"#.utf8))
+
+  func readiness() async -> BackendHTTPResponse {
     guard (try? await backend.store.answers()) == true else {
       return .error(503, "unavailable", "The database does not answer")
     }
     return .json(200, ["status": "ready"])
+  }
+
+  /// Prometheus's text format; a backend that keeps no metrics (in process) has none to show.
+  func metrics() -> BackendHTTPResponse { Self.metrics(backend.metrics) }
+
+  static func metrics(_ metrics: ServerMetrics) -> BackendHTTPResponse {
+    guard let text = metrics.exposition() else {
+      return .error(404, "not_found", "This backend keeps no metrics")
+    }
+    return BackendHTTPResponse(
+      status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+      body: Data(text))
   }
 }

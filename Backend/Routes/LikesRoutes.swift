@@ -1,24 +1,12 @@
+import Contract
 import Foundation
 
 /// Section 3 of the contract: people who liked you, liking back, skipping, mutuals.
 /// Every account starts with `seededLikes` likes, made the first time it asks.
-struct LikesRoutes: BackendRoutes {
+struct LikesRoutes {
   static let seededLikes = 50
 
-  let backend: EmbeddedBackend
-
-  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
-    let path = request.pathSegments
-    switch (request.method, path.count, path.first) {
-    case ("GET", 1, "likes"): return try await page(request)
-    case ("POST", 3, "likes") where path[2] == "like":
-      return try await likeBack(request, id: path[1])
-    case ("DELETE", 2, "likes"): return try await skip(request, id: path[1])
-    case ("GET", 1, "mutuals"): return try await mutuals(request)
-    case ("GET", 1, "events"): return try await events(request)
-    default: return nil
-    }
-  }
+  let backend: APIBackend
 
   private struct UserModel: Encodable {
     let id: String
@@ -51,16 +39,11 @@ struct LikesRoutes: BackendRoutes {
     let data: [UserModel]
   }
 
-  private func page(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  /// `page` and `batchSize` are within the contract's ranges: `APIRoute.parse` checked them.
+  func page(_ request: APIRequest, page: Int, batchSize: Int) async throws
+    -> BackendHTTPResponse
+  {
     let account = try await backend.authenticatedAccount(request)
-    guard let page = request.query["page"].flatMap(Int.init), page >= 1 else {
-      return .error(422, "invalid_request", "page must be a whole number from 1")
-    }
-    guard let batchSize = request.query["batchSize"].flatMap(Int.init),
-      (1...100).contains(batchSize)
-    else {
-      return .error(422, "invalid_request", "batchSize must be a whole number from 1 to 100")
-    }
     try await seed(account)
     let result = try await backend.store.pendingLikes(
       accountID: account.id, page: page, batchSize: batchSize)
@@ -68,7 +51,7 @@ struct LikesRoutes: BackendRoutes {
       200, bytes: LikesPageJSON.body(result.likes, nextCursor: result.hasMore ? page + 1 : nil))
   }
 
-  private func likeBack(_ request: BackendHTTPRequest, id: String) async throws
+  func likeBack(_ request: APIRequest, id: String) async throws
     -> BackendHTTPResponse
   {
     let account = try await backend.authenticatedAccount(request)
@@ -79,7 +62,7 @@ struct LikesRoutes: BackendRoutes {
     return .json(200, LikeBody(mutualMatch: true, item: UserModel(like)))
   }
 
-  private func skip(_ request: BackendHTTPRequest, id: String) async throws -> BackendHTTPResponse {
+  func skip(_ request: APIRequest, id: String) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     try await seed(account)
     guard try await backend.store.skipLike(id: id, accountID: account.id) else {
@@ -88,7 +71,7 @@ struct LikesRoutes: BackendRoutes {
     return .noContent
   }
 
-  private func mutuals(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func mutuals(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     try await seed(account)
     return .json(
@@ -109,14 +92,10 @@ struct LikesRoutes: BackendRoutes {
 
   /// The long poll: answers at once when there are events after `after`, otherwise when
   /// one arrives or `wait` seconds have passed. New likes are made up as time passes.
-  private func events(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func events(_ request: APIRequest, after: Int, wait: Int) async throws
+    -> BackendHTTPResponse
+  {
     let account = try await backend.authenticatedAccount(request)
-    guard let after = request.query["after"].flatMap(Int.init) else {
-      return .error(422, "invalid_request", "after must be a whole number")
-    }
-    guard let wait = request.query["wait"].flatMap(Int.init), (0...30).contains(wait) else {
-      return .error(422, "invalid_request", "wait must be a whole number of seconds from 0 to 30")
-    }
     try await seed(account)
     let signal = backend.store.eventSignal
     let limit = Duration.seconds(wait)

@@ -58,8 +58,11 @@ extension UserMessagesBody: HandWrittenJSON {
 }
 
 extension BackendHTTPResponse {
-  /// HTTP 200 carrying `{"statusCode": statusCode, "body": "<value as JSON text>"}`, the
-  /// contract's double-encoded envelope, written as `JSONEncoder` writes it with sorted keys.
+  /// `{"statusCode": statusCode, "body": "<value as JSON text>"}`, the contract's
+  /// double-encoded envelope, written as `JSONEncoder` writes it with sorted keys. The HTTP
+  /// status is 200, as the seed's server answers, but for a request that is not the
+  /// contract's (`400`): HTTP says so too, so that a generic client or a proxy sees it
+  /// refused. The contract allows both, and the app reads the envelope either way.
   static func envelope(_ statusCode: Int, _ value: some Encodable) -> BackendHTTPResponse {
     var bytes: [UInt8] = []
     if let handWritten = value as? any HandWrittenJSON {
@@ -82,6 +85,7 @@ extension BackendHTTPResponse {
     }
     bytes.append(contentsOf: #","statusCode":\#(statusCode)}"#.utf8)
     return BackendHTTPResponse(
-      status: 200, headers: ["Content-Type": "application/json"], body: Data(bytes))
+      status: statusCode == 400 ? 400 : 200, headers: ["Content-Type": "application/json"],
+      body: Data(bytes))
   }
 }

@@ -1,22 +1,12 @@
+import Contract
 import Foundation
 import JSONTape
 
 /// Section 2 of the contract: messages, answered in the double-encoded envelope
 /// `{"statusCode": Int, "body": String}` with HTTP 200, errors included, as the contract
 /// allows; a bad token is an HTTP 401 as on every authenticated endpoint.
-struct MessagesRoutes: BackendRoutes {
-  let backend: EmbeddedBackend
-
-  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
-    let path = request.pathSegments
-    guard path.first == "messages" else { return nil }
-    switch (request.method, path.count) {
-    case ("GET", 1): return try await all(request)
-    case ("GET", 2): return try await one(request, name: path[1])
-    case ("POST", 1): return try await add(request)
-    default: return nil
-    }
-  }
+struct MessagesRoutes {
+  let backend: APIBackend
 
   private struct AddMessageBody: Decodable {
     let user: String
@@ -25,7 +15,7 @@ struct MessagesRoutes: BackendRoutes {
     let message: String
   }
 
-  private func all(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func all(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     let conversations = try await backend.store.allConversations(accountID: account.id)
     let body = Dictionary(
@@ -33,8 +23,7 @@ struct MessagesRoutes: BackendRoutes {
     return .envelope(200, body)
   }
 
-  private func one(_ request: BackendHTTPRequest, name: String) async throws -> BackendHTTPResponse
-  {
+  func one(_ request: APIRequest, name: String) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     guard let messages = try await backend.store.conversation(accountID: account.id, with: name)
     else {
@@ -43,7 +32,7 @@ struct MessagesRoutes: BackendRoutes {
     return .envelope(200, UserMessagesBody(user: name, message: messages.map(Self.body)))
   }
 
-  private func add(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  func add(_ request: APIRequest) async throws -> BackendHTTPResponse {
     // Messages belong to the signed-in account, so adding one needs to know whose it is.
     let account = try await backend.authenticatedAccount(request)
     // Through the tape: a message can be megabytes, which `JSONDecoder` alone is slow to

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// What a push or vendor call of the embedded backend can be told to do instead of its job.
@@ -25,14 +26,13 @@ public enum PushFault: String, Sendable, CaseIterable {
 ///
 /// `faults` makes chosen calls fail (HTTP 500) or refuse (`{"success": false}`), for trying
 /// the partial outcomes: keys are routes without the leading slash, as `vendor/register`.
-struct PushRoutes: BackendRoutes {
-  let backend: EmbeddedBackend
+struct PushRoutes {
+  let backend: APIBackend
 
-  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse? {
-    let route = request.pathSegments.joined(separator: "/")
-    guard request.pathSegments.first == "push" || request.pathSegments.first == "vendor" else {
-      return nil
-    }
+  /// Answers one of section 4's routes, or the fault it was told to answer with instead.
+  func respond(to request: APIRequest) async throws -> BackendHTTPResponse {
+    // The fault's key is the route's path without its leading slash: `vendor/register`.
+    let route = String(request.route.operation.path.description.dropFirst())
     if let fault = backend.pushFaults[route] {
       switch fault {
       case .fail:
@@ -40,15 +40,16 @@ struct PushRoutes: BackendRoutes {
       case .refuse: return .json(200, ["success": false])
       }
     }
-    switch (request.method, route) {
-    case ("POST", "push/session"): return try await session(request)
-    case ("GET", "push/status"): return try await pushStatus(request)
-    case ("POST", "push/register"): return try await pushRegister(request)
-    case ("POST", "push/deregister"): return try await pushDeregister(request)
-    case ("GET", "vendor/status"): return try await vendorStatus(request)
-    case ("POST", "vendor/register"): return try await vendorChange(request, registered: true)
-    case ("POST", "vendor/deregister"): return try await vendorChange(request, registered: false)
-    default: return nil
+    switch request.route {
+    case .pushSession: return try await session(request)
+    case .pushStatus(let session, let uuid):
+      return try await pushStatus(session: session, uuid: uuid)
+    case .pushRegister: return try await pushRegister(request)
+    case .pushDeregister: return try await pushDeregister(request)
+    case .vendorStatus(let uuid): return try await vendorStatus(uuid: uuid)
+    case .vendorRegister: return try await vendorChange(request, registered: true)
+    case .vendorDeregister: return try await vendorChange(request, registered: false)
+    default: preconditionFailure("\(request.route) is not a push route")
     }
   }
 
@@ -62,19 +63,16 @@ struct PushRoutes: BackendRoutes {
     let uuid: String
   }
 
-  private func session(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  private func session(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     let session = backend.makeToken()
     try await backend.store.insertPushSession(
-      hash: EmbeddedBackend.hash(token: session), accountID: account.id)
+      hash: APIBackend.hash(token: session), accountID: account.id)
     return .json(200, ["session": session])
   }
 
-  private func pushStatus(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
-    guard let uuid = request.query["uuid"], !uuid.isEmpty else {
-      return .error(422, "invalid_request", "uuid is required")
-    }
-    let accountID = try await sessionAccount(request.query["session"])
+  private func pushStatus(session: String?, uuid: String) async throws -> BackendHTTPResponse {
+    let accountID = try await sessionAccount(session)
     let status =
       switch try await backend.store.pushRegistration(accountID: accountID) {
       case nil: "unregister"
@@ -84,7 +82,7 @@ struct PushRoutes: BackendRoutes {
     return .json(200, ["status": status])
   }
 
-  private func pushRegister(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  private func pushRegister(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let body: RegisterBody = try decode(request)
     let accountID = try await sessionAccount(body.session)
     try await backend.store.setPushRegistration(
@@ -92,21 +90,18 @@ struct PushRoutes: BackendRoutes {
     return .json(200, ["success": true])
   }
 
-  private func pushDeregister(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
+  private func pushDeregister(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let body: DeviceBody = try decode(request)
     try await backend.store.deletePushRegistrations(uuid: body.uuid)
     return .json(200, ["success": true])
   }
 
-  private func vendorStatus(_ request: BackendHTTPRequest) async throws -> BackendHTTPResponse {
-    guard let uuid = request.query["uuid"], !uuid.isEmpty else {
-      return .error(422, "invalid_request", "uuid is required")
-    }
+  private func vendorStatus(uuid: String) async throws -> BackendHTTPResponse {
     let registered = try await backend.store.isVendorRegistered(uuid: uuid)
     return .json(200, ["status": registered ? "register" : "unregister"])
   }
 
-  private func vendorChange(_ request: BackendHTTPRequest, registered: Bool) async throws
+  private func vendorChange(_ request: APIRequest, registered: Bool) async throws
     -> BackendHTTPResponse
   {
     let body: DeviceBody = try decode(request)
@@ -117,14 +112,14 @@ struct PushRoutes: BackendRoutes {
   private func sessionAccount(_ session: String?) async throws -> String {
     guard let session,
       let accountID = try await backend.store.pushSessionAccount(
-        hash: EmbeddedBackend.hash(token: session))
+        hash: APIBackend.hash(token: session))
     else {
       throw BackendFailure(.error(401, "invalid_session", "The push session is missing or unknown"))
     }
     return accountID
   }
 
-  private func decode<Body: Decodable>(_ request: BackendHTTPRequest) throws -> Body {
+  private func decode<Body: Decodable>(_ request: APIRequest) throws -> Body {
     guard let body = try? JSONDecoder().decode(Body.self, from: request.body) else {
       throw BackendFailure(
         .error(422, "invalid_request", "The request body is not the JSON this endpoint takes"))

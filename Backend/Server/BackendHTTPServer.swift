@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -42,13 +43,16 @@ public final class BackendHTTPServer: Sendable {
     /// Services that run beside the server: started with it, and stopped only after it has
     /// answered its last request (the database's connection pool and its listener).
     public var services: [any Service]
+    /// Path segments the API is served under (`["api", "v1"]` serves `/api/v1/me`); a
+    /// request outside them is a `404`.
+    public var pathPrefix: [String]
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
       accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
       bodyLimits: BodyLimits = BodyLimits(), idleTimeout: Duration = .seconds(30),
       maxConnections: Int = 1_024, tls: ServerTLS? = nil, executor: RequestExecutor? = nil,
-      services: [any Service] = []
+      services: [any Service] = [], pathPrefix: [String] = []
     ) {
       self.host = host
       self.port = port
@@ -60,6 +64,7 @@ public final class BackendHTTPServer: Sendable {
       self.tls = tls
       self.executor = executor
       self.services = services
+      self.pathPrefix = pathPrefix
     }
 
     /// Header limits far above what any client of the API sends (a bearer token, a content
@@ -97,18 +102,30 @@ public final class BackendHTTPServer: Sendable {
     quiet.logLevel = .critical
     let accessLog = configuration.accessLog
     let bodyLimits = configuration.bodyLimits
+    let pathPrefix = configuration.pathPrefix
     // Every request is answered off the cooperative pool: see RequestExecutor.
     let executor = configuration.executor ?? RequestExecutor(label: "backend-http-server")
     let application = Application(
       responder: CallbackResponder<ServerRequestContext> { request, context in
         let started = ContinuousClock.now
         let requestID = RequestID.take(from: request.headers[.init("X-Request-ID")!])
-        let limit = bodyLimits.limit(method: request.method.rawValue, path: request.uri.path)
+        let method = request.method.rawValue
+        let full = RequestTarget(parsing: Substring(request.uri.description))
+        // The operation is known before the body is read: it sets the body's limit.
+        let target =
+          full.pathSegments.starts(with: pathPrefix) ? full.droppingPrefix(pathPrefix) : nil
+        let operation = target.flatMap {
+          APIOperation.of(method: method, pathSegments: $0.pathSegments)
+        }
+        let limit = bodyLimits.limit(for: operation)
         let answer: BackendHTTPResponse
-        if let received = try await BackendHTTPRequest(
-          request, upTo: limit, from: context.remoteAddress?.ipAddress)
+        if let target,
+          let received = try await BackendHTTPRequest(
+            request, target: target, upTo: limit, from: context.remoteAddress?.ipAddress)
         {
           answer = await withTaskExecutorPreference(executor) { await handler(received) }
+        } else if target == nil {
+          answer = .error(404, "not_found", "No route for \(method) \(request.uri.path)")
         } else {
           answer = BodyLimits.tooLarge(limit)
           // Read no more of this connection: Hummingbird would otherwise read the rest of the
@@ -118,7 +135,7 @@ public final class BackendHTTPServer: Sendable {
         }
         accessLog?(
           AccessLogEntry(
-            requestID: requestID, method: request.method.rawValue, path: request.uri.path,
+            requestID: requestID, method: method, path: request.uri.path, operation: operation,
             status: answer.status, milliseconds: Self.milliseconds(since: started)))
         var response = Response(answer)
         response.headers[.init("X-Request-ID")!] = requestID
@@ -215,11 +232,13 @@ public final class BackendHTTPServer: Sendable {
 }
 
 extension BackendHTTPRequest {
-  /// The request as the router sees it: decoded path segments, query items, headers, the
-  /// body and the client's address; nil when the body is over `limit`. A `Content-Length`
+  /// The request as the backend reads it: its target (below the served prefix), headers,
+  /// the body and the client's address; nil when the body is over `limit`. A `Content-Length`
   /// over the limit is refused before a byte of the body is read; a body sent without one is
   /// read up to the limit and no further.
-  init?(_ request: Request, upTo limit: Int, from remoteAddress: String?) async throws {
+  init?(
+    _ request: Request, target: RequestTarget, upTo limit: Int, from remoteAddress: String?
+  ) async throws {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
       return nil
     }
@@ -229,15 +248,10 @@ extension BackendHTTPRequest {
     } catch is NIOTooManyBytesError {
       return nil
     }
-    let components = URLComponents(string: request.uri.description)
-    let segments = (components?.percentEncodedPath ?? request.uri.path).split(separator: "/")
-      .map { String($0).removingPercentEncoding ?? String($0) }
-    let query = Dictionary(
-      (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
     var headers: [String: String] = [:]
     for field in request.headers { headers[field.name.canonicalName] = field.value }
     self.init(
-      method: request.method.rawValue, pathSegments: segments, query: query, headers: headers,
+      method: request.method.rawValue, target: target, headers: headers,
       body: Data(body.readableBytesView), remoteAddress: remoteAddress)
   }
 }

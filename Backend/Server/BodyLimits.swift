@@ -1,3 +1,5 @@
+import Contract
+
 /// The largest request body each route takes. Messages may be large (the app sends texts of
 /// several megabytes); every other request is a small JSON object, so a large body there is
 /// only an attack on the server's memory.
@@ -12,9 +14,9 @@ public struct BodyLimits: Sendable, Equatable {
     self.other = other
   }
 
-  /// The limit of a route. `path` may carry a prefix (a test server's `/api/v1`).
-  func limit(method: String, path: String) -> Int {
-    method == "POST" && path.hasSuffix("/messages") ? messages : other
+  /// The limit of a request for `operation`, or for a request that is none (`other`).
+  func limit(for operation: APIOperation?) -> Int {
+    operation?.bodySize == .message ? messages : other
   }
 
   /// API.md's `413 body_too_large`, naming the limit. The server closes the connection

@@ -1,3 +1,4 @@
+import Contract
 import Domain
 import Foundation
 
@@ -22,13 +23,7 @@ extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
   public func fetchEvents(after: Int, wait: Int, token: AccessToken) async throws
     -> RealtimeEventBatch
   {
-    var request = HTTPRequest(
-      url: endpoint.url(
-        "/events",
-        query: [
-          URLQueryItem(name: "after", value: "\(after)"),
-          URLQueryItem(name: "wait", value: "\(wait)"),
-        ]))
+    var request = HTTPRequest(.events(after: after, wait: wait), on: endpoint)
     request.authorize(with: token)
     let response = try await client.send(request)
     guard response.isSuccess else { throw APIErrorMapper.map(response) }

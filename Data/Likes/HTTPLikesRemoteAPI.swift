@@ -1,3 +1,4 @@
+import Contract
 import Domain
 import Foundation
 
@@ -36,40 +37,31 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
   public func fetchData(page: Int, batchSize: Int, token: AccessToken) async throws -> (
     data: [LikedUser], nextCursor: Int?
   ) {
-    let url = endpoint.url(
-      "/likes",
-      query: [
-        URLQueryItem(name: "page", value: "\(page)"),
-        URLQueryItem(name: "batchSize", value: "\(batchSize)"),
-      ])
-    let page: PageDTO = try await send(request(url, token: token), what: "likes page")
+    let page: PageDTO = try await send(
+      request(.likesPage(page: page, batchSize: batchSize), token: token), what: "likes page")
     return (page.data.map(\.user), page.nextCursor)
   }
 
   public func like(id: String, token: AccessToken) async throws -> (
     mutualMatch: Bool, item: LikedUser
   ) {
-    var request = request(
-      endpoint.url("/likes/\(APIEndpoint.encodeSegment(id))/like"), token: token)
-    request.method = "POST"
-    let answer: LikeDTO = try await send(request, what: "like answer", id: id)
+    let answer: LikeDTO = try await send(
+      request(.likeBack(id: id), token: token), what: "like answer", id: id)
     return (answer.mutualMatch, answer.item.user)
   }
 
   public func skip(id: String, token: AccessToken) async throws {
-    var request = request(endpoint.url("/likes/\(APIEndpoint.encodeSegment(id))"), token: token)
-    request.method = "DELETE"
-    try Self.check(try await client.send(request), id: id)
+    try Self.check(try await client.send(request(.skipLike(id: id), token: token)), id: id)
   }
 
   public func fetchMutuals(token: AccessToken) async throws -> [LikedUser] {
     let answer: MutualsDTO = try await send(
-      request(endpoint.url("/mutuals"), token: token), what: "mutuals list")
+      request(.mutuals, token: token), what: "mutuals list")
     return answer.data.map(\.user)
   }
 
-  private func request(_ url: URL, token: AccessToken) -> HTTPRequest {
-    var request = HTTPRequest(url: url)
+  private func request(_ route: APIRoute, token: AccessToken) -> HTTPRequest {
+    var request = HTTPRequest(route, on: endpoint)
     request.authorize(with: token)
     return request
   }

@@ -1,3 +1,4 @@
+import Contract
 import Domain
 import Foundation
 import JSONTape
@@ -13,14 +14,14 @@ public struct HTTPMessagesRepository: MessagesRepository {
   }
 
   public func loadAll(with token: AccessToken) async throws -> [UserMessages] {
-    var request = HTTPRequest(url: endpoint.url("/messages"))
+    var request = HTTPRequest(.listConversations, on: endpoint)
     request.authorize(with: token)
     let response: BackendResponse<AllMessagesBody> = try await send(request)
     return response.body.items
   }
 
   public func load(person name: String, with token: AccessToken) async throws -> UserMessages {
-    var request = HTTPRequest(url: endpoint.url("/messages/" + APIEndpoint.encodeSegment(name)))
+    var request = HTTPRequest(.conversation(name: name), on: endpoint)
     request.authorize(with: token)
     do {
       let response: BackendResponse<UserMessagesBody> = try await send(request)
@@ -31,7 +32,7 @@ public struct HTTPMessagesRepository: MessagesRepository {
   }
 
   public func send(_ draft: MessageDraft, with token: AccessToken) async throws -> UserMessages {
-    var request = HTTPRequest("POST", url: endpoint.url("/messages"))
+    var request = HTTPRequest(.addMessage, on: endpoint)
     request.authorize(with: token)
     request.setHeader("Content-Type", "application/json")
     request.body = Self.addMessageBody(draft)

@@ -1,3 +1,4 @@
+import Contract
 import Domain
 import Foundation
 
@@ -26,7 +27,7 @@ public struct HTTPSessionUC: SessionUC {
   public func fetchSession() -> AnyPublisher<String, Error> {
     asyncPublisher { [endpoint, client, access] in
       try await access.perform { token in
-        var request = HTTPRequest("POST", url: endpoint.url("/push/session"))
+        var request = HTTPRequest(.pushSession, on: endpoint)
         request.authorize(with: token)
         let answer: SessionDTO = try await PushJSON.send(
           request, client: client, what: "push session")
@@ -51,14 +52,9 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
 
   public func getRegistrationStatus(session: String) -> AnyPublisher<RegistrationStatus, Error> {
     asyncPublisher { [endpoint, client, deviceID] in
-      let url = endpoint.url(
-        "/push/status",
-        query: [
-          URLQueryItem(name: "session", value: session),
-          URLQueryItem(name: "uuid", value: deviceID),
-        ])
-      return try await PushJSON.status(
-        HTTPRequest(url: url), client: client, allowingAnotherDevice: true)
+      try await PushJSON.status(
+        HTTPRequest(.pushStatus(session: session, uuid: deviceID), on: endpoint), client: client,
+        allowingAnotherDevice: true)
     }
   }
 
@@ -68,7 +64,7 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
         .postingJSON(
-          endpoint.url("/push/register"), ["uuid": uuid, "session": session, "token": token]),
+          .pushRegister, on: endpoint, ["uuid": uuid, "session": session, "token": token]),
         client: client)
     }
   }
@@ -76,7 +72,7 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
   public func deRegister(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        .postingJSON(endpoint.url("/push/deregister"), ["uuid": uuid]), client: client)
+        .postingJSON(.pushDeregister, on: endpoint, ["uuid": uuid]), client: client)
     }
   }
 }
@@ -95,23 +91,23 @@ public struct HTTPVendorUC: VendorUC {
     RegistrationStatus, Error
   > {
     asyncPublisher { [endpoint, client] in
-      let url = endpoint.url("/vendor/status", query: [URLQueryItem(name: "uuid", value: uuid)])
-      return try await PushJSON.status(
-        HTTPRequest(url: url), client: client, allowingAnotherDevice: false)
+      try await PushJSON.status(
+        HTTPRequest(.vendorStatus(uuid: uuid), on: endpoint), client: client,
+        allowingAnotherDevice: false)
     }
   }
 
   public func registerUser(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        .postingJSON(endpoint.url("/vendor/register"), ["uuid": uuid]), client: client)
+        .postingJSON(.vendorRegister, on: endpoint, ["uuid": uuid]), client: client)
     }
   }
 
   public func deRegisterUser(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        .postingJSON(endpoint.url("/vendor/deregister"), ["uuid": uuid]), client: client)
+        .postingJSON(.vendorDeregister, on: endpoint, ["uuid": uuid]), client: client)
     }
   }
 }

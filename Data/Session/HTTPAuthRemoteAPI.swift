@@ -1,3 +1,4 @@
+import Contract
 import Domain
 import Foundation
 
@@ -13,7 +14,7 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
 
   public func signIn(username: String, password: String) async throws -> AccessToken {
     let body = ["grant_type": "password", "username": username, "password": password]
-    let response = try await client.send(.postingJSON(endpoint.url("/oauth/token"), body))
+    let response = try await client.send(.postingJSON(.issueToken, on: endpoint, body))
     do {
       return try AccessTokenMapper.map(response)
     } catch RemoteAPIError.unauthorized {
@@ -23,7 +24,7 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
 
   public func signUp(_ account: NewAccount) async throws -> AccessToken {
     let body = ["username": account.username, "password": account.password, "name": account.name]
-    let response = try await client.send(.postingJSON(endpoint.url("/auth/signup"), body))
+    let response = try await client.send(.postingJSON(.signUp, on: endpoint, body))
     do {
       return try AccessTokenMapper.map(response)
     } catch RemoteAPIError.server(409, _, _) {
@@ -34,13 +35,13 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
   }
 
   public func fetchProfile(with token: AccessToken) async throws -> UserProfile {
-    var request = HTTPRequest(url: endpoint.url("/me"))
+    var request = HTTPRequest(.profile, on: endpoint)
     request.authorize(with: token)
     return try UserProfileMapper.map(try await client.send(request))
   }
 
   public func revoke(_ token: AccessToken) async throws {
-    var request = HTTPRequest("POST", url: endpoint.url("/auth/revoke"))
+    var request = HTTPRequest(.revokeToken, on: endpoint)
     request.authorize(with: token)
     let response = try await client.send(request)
     guard response.isSuccess else { throw APIErrorMapper.map(response) }

@@ -242,12 +242,12 @@ struct PostgresInstancesTests {
 
   // MARK: - Helpers
 
-  private func signIn(_ backend: EmbeddedBackend) async throws -> String {
+  private func signIn(_ backend: APIBackend) async throws -> String {
     let answer = await signIn(backend, password: "demo-password")
     return try #require(try json(answer)["access_token"] as? String)
   }
 
-  private func signIn(_ backend: EmbeddedBackend, password: String) async
+  private func signIn(_ backend: APIBackend, password: String) async
     -> BackendHTTPResponse
   {
     let body = ["grant_type": "password", "username": "demo", "password": password]
@@ -257,7 +257,7 @@ struct PostgresInstancesTests {
         headers: ["Content-Type": "application/json"], body: try! JSONEncoder().encode(body)))
   }
 
-  private func firstPendingLikeID(_ backend: EmbeddedBackend, token: String) async throws
+  private func firstPendingLikeID(_ backend: APIBackend, token: String) async throws
     -> String
   {
     let page = await backend.handle(get("/likes?page=1&batchSize=1", token: token))
@@ -293,7 +293,7 @@ private final class PendingAnswer: Sendable {
   private let slot = Slot()
   private let task: Task<Void, Never>
 
-  init(_ backend: EmbeddedBackend, _ request: BackendHTTPRequest) {
+  init(_ backend: APIBackend, _ request: BackendHTTPRequest) {
     let slot = slot
     task = Task {
       let answer = await backend.handle(request)

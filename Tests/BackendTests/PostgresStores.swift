@@ -18,8 +18,8 @@ enum PostgresStores {
   static func backend(
     on store: PostgresBackendStore, now: TestNow = TestNow(), clock: any Clock<Duration>,
     limits: SignInLimits = SignInLimits()
-  ) async throws -> EmbeddedBackend {
-    let backend = try EmbeddedBackend(
+  ) async throws -> APIBackend {
+    let backend = try APIBackend(
       store: store, now: { now.date },
       randomBytes: { count in
         var generator = SystemRandomNumberGenerator()

@@ -107,7 +107,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let now = TestNow()
     let open = {
-      try await EmbeddedBackend.open(
+      try await APIBackend.open(
         .file(folder.appendingPathComponent("backend.sqlite")), now: { now.date },
         randomBytes: { [UInt8](repeating: 7, count: $0) }, clock: ContinuousClock(),
         passwordRounds: 1_000, limits: SignInLimits(freeFailures: 2))
@@ -130,7 +130,7 @@ import Testing
   // MARK: - Helpers
 
   private func signIn(
-    _ backend: EmbeddedBackend, _ username: String, _ password: String, from address: String? = nil
+    _ backend: APIBackend, _ username: String, _ password: String, from address: String? = nil
   ) async -> BackendHTTPResponse {
     let body = ["grant_type": "password", "username": username, "password": password]
     return await backend.handle(

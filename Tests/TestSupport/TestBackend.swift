@@ -9,11 +9,11 @@ public enum TestBackend {
   /// `clock` is what its long polls wait on; tests that poll pass a `TestClock`.
   public static func make(
     now: TestNow = TestNow(), clock: any Clock<Duration> = ContinuousClock(),
-    likeInterval: ClosedRange<Double> = EmbeddedBackend.defaultLikeInterval,
+    likeInterval: ClosedRange<Double> = APIBackend.defaultLikeInterval,
     limits: SignInLimits = SignInLimits()
-  ) throws -> EmbeddedBackend {
+  ) throws -> APIBackend {
     let counter = Mutex<UInt8>(0)
-    return try EmbeddedBackend.inMemory(
+    return try APIBackend.inMemory(
       now: { now.date },
       randomBytes: { count in
         counter.withLock { value in

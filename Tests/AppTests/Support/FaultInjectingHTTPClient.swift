@@ -11,7 +11,7 @@ import TestSupport
 /// would, by throwing, at once. A 15-second time-out is then a failure the test sees without
 /// waiting 15 s.
 final class FaultInjectingHTTPClient: HTTPClient {
-  let backend: EmbeddedBackend
+  let backend: APIBackend
   /// What the backend's clock says; tests move it on.
   let now: TestNow
   private let inner: EmbeddedBackendHTTPClient

@@ -1,4 +1,5 @@
 import Backend
+import Contract
 import Data
 import Foundation
 import Synchronization
@@ -10,12 +11,12 @@ import Testing
 /// server the app only knows by its URL, as it would know any other.
 final class ServedBackend: Sendable {
   let server: LoopbackHTTPServer
-  let backend: EmbeddedBackend
+  let backend: APIBackend
   private let overrides: Overrides
 
   static let prefix = ["api", "v1"]
 
-  private init(server: LoopbackHTTPServer, backend: EmbeddedBackend, overrides: Overrides) {
+  private init(server: LoopbackHTTPServer, backend: APIBackend, overrides: Overrides) {
     self.server = server
     self.backend = backend
     self.overrides = overrides
@@ -24,7 +25,7 @@ final class ServedBackend: Sendable {
   /// `likeInterval`: how often the backend invents a like while somebody waits for events.
   /// `now`: the backend's time, which a test moves on to make likes due.
   static func start(
-    likeInterval: ClosedRange<Double> = EmbeddedBackend.defaultLikeInterval,
+    likeInterval: ClosedRange<Double> = APIBackend.defaultLikeInterval,
     now: TestNow = TestNow()
   ) async throws -> ServedBackend {
     let backend = try TestBackend.make(now: now, likeInterval: likeInterval)
@@ -34,9 +35,8 @@ final class ServedBackend: Sendable {
         return BackendHTTPResponse(status: 404, body: Data("<html>not here</html>".utf8))
       }
       let inner = BackendHTTPRequest(
-        method: request.method,
-        pathSegments: Array(request.pathSegments.dropFirst(Self.prefix.count)),
-        query: request.query, headers: request.headers, body: request.body)
+        method: request.method, target: request.target.droppingPrefix(Self.prefix),
+        headers: request.headers, body: request.body)
       switch overrides.answer(for: "\(inner.method) \(inner.path)") {
       case .some(.respond(let answer)):
         return answer

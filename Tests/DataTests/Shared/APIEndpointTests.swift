@@ -1,27 +1,31 @@
+import Contract
 import Data
 import Foundation
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct APIEndpointTests {
   @Test(arguments: [
-    ("http://127.0.0.1:8080", "/me", "http://127.0.0.1:8080/me"),
-    ("http://127.0.0.1:8080/", "/me", "http://127.0.0.1:8080/me"),
-    ("http://127.0.0.1:8080/api/v1", "/me", "http://127.0.0.1:8080/api/v1/me"),
-    ("http://127.0.0.1:8080/api/v1/", "/oauth/token", "http://127.0.0.1:8080/api/v1/oauth/token"),
-    ("https://example.test/a/b/c", "/auth/revoke", "https://example.test/a/b/c/auth/revoke"),
+    ("http://127.0.0.1:8080", APIRoute.profile, "http://127.0.0.1:8080/me"),
+    ("http://127.0.0.1:8080/", .profile, "http://127.0.0.1:8080/me"),
+    ("http://127.0.0.1:8080/api/v1", .profile, "http://127.0.0.1:8080/api/v1/me"),
+    ("http://127.0.0.1:8080/api/v1/", .issueToken, "http://127.0.0.1:8080/api/v1/oauth/token"),
+    ("https://example.test/a/b/c", .revokeToken, "https://example.test/a/b/c/auth/revoke"),
   ])
-  func url_keepsThePathPrefixOfTheBaseURL(base: String, path: String, expected: String) {
-    #expect(APIEndpoint(baseURL: URL(string: base)!).url(path).absoluteString == expected)
+  func url_keepsThePathPrefixOfTheBaseURL(base: String, route: APIRoute, expected: String) {
+    #expect(APIEndpoint(baseURL: URL(string: base)!).url(route.target).absoluteString == expected)
   }
 
-  @Test func url_addsQueryItems() {
+  @Test func url_addsTheRoutesQuery() {
     let url = APIEndpoint(baseURL: URL(string: "http://h/api")!)
-      .url(
-        "/likes",
-        query: [
-          URLQueryItem(name: "page", value: "2"), URLQueryItem(name: "batchSize", value: "10"),
-        ])
+      .url(APIRoute.likesPage(page: 2, batchSize: 10).target)
     #expect(url.absoluteString == "http://h/api/likes?page=2&batchSize=10")
+  }
+
+  @Test func url_keepsAnEncodedNameOneSegment() {
+    let url = APIEndpoint(baseURL: URL(string: "http://h")!)
+      .url(APIRoute.conversation(name: "a/b c").target)
+    #expect(url.absoluteString == "http://h/messages/a%2Fb%20c")
+    #expect(url.pathComponents == ["/", "messages", "a/b c"])
   }
 
   @Test(arguments: [
@@ -36,6 +40,6 @@ import Testing
     ("J. R.", "J.%20R."),
   ])
   func encodeSegment_keepsANameOneSegment(name: String, encoded: String) {
-    #expect(APIEndpoint.encodeSegment(name) == encoded)
+    #expect(RequestTarget.encodeSegment(name) == encoded)
   }
 }

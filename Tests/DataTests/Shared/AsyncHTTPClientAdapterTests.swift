@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Backend
+import Contract
 import Domain
 import Foundation
 import NIOHTTP1
@@ -29,7 +30,7 @@ import Testing
       ("ok", 200, "ok"), ("broken", 500, "<html>oops</html>"), ("me", 401, ""), ("moved", 302, ""),
     ] {
       let response = try await AsyncHTTPClientAdapter().send(
-        HTTPRequest(url: server.baseURL.appendingPathComponent(path)))
+        HTTPRequest(.conversation(name: path), on: APIEndpoint(baseURL: server.baseURL)))
 
       #expect(response.status == status)
       #expect(String(decoding: response.body, as: UTF8.self) == body)
@@ -44,7 +45,8 @@ import Testing
     }
     defer { server.cancel() }
     var request = HTTPRequest.postingJSON(
-      server.baseURL.appendingPathComponent("api/v1/auth/revoke"), ["why": "done"])
+      .revokeToken, on: APIEndpoint(baseURL: server.baseURL.appendingPathComponent("api/v1")),
+      ["why": "done"])
     request.authorize(with: AccessToken("T"))
 
     _ = try await AsyncHTTPClientAdapter().send(request)
@@ -66,8 +68,8 @@ import Testing
       }
       return await backend.handle(
         BackendHTTPRequest(
-          method: request.method, pathSegments: Array(request.pathSegments.dropFirst(2)),
-          query: request.query, headers: request.headers, body: request.body))
+          method: request.method, target: request.target.droppingPrefix(["api", "v1"]),
+          headers: request.headers, body: request.body))
     }
     defer { server.cancel() }
     let api = HTTPAuthRemoteAPI(
@@ -75,7 +77,7 @@ import Testing
       client: AsyncHTTPClientAdapter())
 
     let token = try await api.signIn(
-      username: EmbeddedBackend.demoUsername, password: EmbeddedBackend.demoPassword)
+      username: APIBackend.demoUsername, password: APIBackend.demoPassword)
     let profile = try await api.fetchProfile(with: token)
 
     #expect(profile.username == "demo")
@@ -89,7 +91,7 @@ import Testing
       throws: RemoteAPIError.unreachable(reason: "could not connect to 127.0.0.1:\(port)")
     ) {
       try await AsyncHTTPClientAdapter().send(
-        HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/me")!))
+        HTTPRequest(.profile, on: APIEndpoint(baseURL: URL(string: "http://127.0.0.1:\(port)")!)))
     }
   }
 
@@ -107,7 +109,7 @@ import Testing
     let client = AsyncHTTPClientAdapter(timeout: .milliseconds(300))
 
     await #expect(throws: RemoteAPIError.timedOut(seconds: 0)) {
-      try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("me")))
+      try await client.send(HTTPRequest(.profile, on: APIEndpoint(baseURL: server.baseURL)))
     }
   }
 
@@ -125,7 +127,7 @@ import Testing
     }
     let call = Task {
       try await AsyncHTTPClientAdapter().send(
-        HTTPRequest(url: server.baseURL.appendingPathComponent("me")))
+        HTTPRequest(.profile, on: APIEndpoint(baseURL: server.baseURL)))
     }
     // Cancelled once the request is in the server's hands, where nothing else would end it
     // for 15 s.
@@ -146,7 +148,7 @@ import Testing
       throws: RemoteAPIError.invalidResponse(
         reason: "127.0.0.1:\(server.port) sent an answer larger than 2 MiB")
     ) {
-      try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("big")))
+      try await client.send(HTTPRequest(.mutuals, on: APIEndpoint(baseURL: server.baseURL)))
     }
   }
 

@@ -1,4 +1,5 @@
 import Clocks
+import Contract
 import Data
 import Domain
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 /// A read answered 503 is asked once more after the server's `Retry-After`, on the clock; a
 /// write never is, nor a read whose wait is longer than the client waits.
 @Suite(.timeLimit(.minutes(1))) struct UnavailableRetryHTTPClientTests {
-  private let url = URL(string: "https://api.example.test/likes")!
+  private let endpoint = APIEndpoint(baseURL: URL(string: "https://api.example.test")!)
 
   @Test func aRead_isAskedAgain_afterTheServersWait() async throws {
     let answers = Mutex([503, 200])
@@ -19,7 +20,7 @@ import Testing
     let clock = TestClock()
     let client = UnavailableRetryHTTPClient(stub, clock: clock)
 
-    let answer = Task { try await client.send(HTTPRequest("GET", url: url)) }
+    let answer = Task { try await client.send(HTTPRequest(.mutuals, on: endpoint)) }
     try await waitUntil("the first answer came") { stub.requests.count == 1 }
     await clock.advance(by: .seconds(2))
     #expect(stub.requests.count == 1, "not before the 3 s the server asked for")
@@ -33,18 +34,18 @@ import Testing
     let stub = HTTPClientStub(retryAfter: { _ in 1 }) { _ in (503, "{}") }
     let client = UnavailableRetryHTTPClient(stub, clock: InstantClock())
 
-    let answer = try await client.send(HTTPRequest("GET", url: url))
+    let answer = try await client.send(HTTPRequest(.mutuals, on: endpoint))
 
     #expect(answer.status == 503)
     #expect(stub.requests.count == 2)
   }
 
-  @Test(arguments: ["POST", "PUT", "DELETE"])
-  func aWrite_isNeverSentTwice(method: String) async throws {
+  @Test(arguments: [APIRoute.addMessage, .skipLike(id: "x"), .pushRegister])
+  func aWrite_isNeverSentTwice(route: APIRoute) async throws {
     let stub = HTTPClientStub(retryAfter: { _ in 1 }) { _ in (503, "{}") }
     let client = UnavailableRetryHTTPClient(stub, clock: InstantClock())
 
-    let answer = try await client.send(HTTPRequest(method, url: url))
+    let answer = try await client.send(HTTPRequest(route, on: endpoint))
 
     #expect(answer.status == 503)
     #expect(stub.requests.count == 1)
@@ -54,7 +55,7 @@ import Testing
     let stub = HTTPClientStub(retryAfter: { _ in 16 }) { _ in (503, "{}") }
     let client = UnavailableRetryHTTPClient(stub, clock: InstantClock())
 
-    let answer = try await client.send(HTTPRequest("GET", url: url))
+    let answer = try await client.send(HTTPRequest(.mutuals, on: endpoint))
 
     #expect(answer.status == 503)
     #expect(answer.retryAfter == 16)

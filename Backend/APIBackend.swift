@@ -1,14 +1,17 @@
+import Contract
 import Crypto
 import Foundation
 import SystemSupport
 
-/// The backend of `../shared/API.md`, in process: what `app` talks to unless `--api-url`
-/// names another server.
+/// The backend of `../shared/API.md`: what `app` talks to in process unless `--api-url`
+/// names another server, and what `app serve` serves to many devices, on SQLite or on a
+/// PostgreSQL database that several instances share.
 ///
-/// It answers with the same statuses and JSON bytes a real server sends, so the app's
-/// mappers parse real JSON either way. Its state lives in its own file in the data folder,
-/// so it carries across runs. Each feature adds its routes as a `BackendRoutes` group.
-public final class EmbeddedBackend: Sendable {
+/// It answers with the same statuses and JSON bytes whoever asks, so the app's mappers
+/// parse real JSON either way. It takes requests as the contract's routes (`APIRequest`,
+/// from the in-process client) or as the wire has them (`BackendHTTPRequest`, from the
+/// HTTP server), and hands each route to its feature's handler (`APIBackend+Routing`).
+public final class APIBackend: Sendable {
   /// The account every fresh backend starts with, documented in the README.
   public static let demoUsername = "demo"
   public static let demoPassword = "demo-password"
@@ -80,7 +83,7 @@ public final class EmbeddedBackend: Sendable {
     likeInterval: ClosedRange<Double> = defaultLikeInterval,
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
     metrics: ServerMetrics = .none
-  ) async throws -> EmbeddedBackend {
+  ) async throws -> APIBackend {
     let store: any BackendStore
     switch storage {
     case .file(let file):
@@ -90,7 +93,7 @@ public final class EmbeddedBackend: Sendable {
       try await postgres.prepare()
       store = postgres
     }
-    let backend = try EmbeddedBackend(
+    let backend = try APIBackend(
       store: store, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
       clock: clock, likeInterval: likeInterval, pushFaults: pushFaults, limits: limits,
       metrics: metrics)
@@ -108,9 +111,9 @@ public final class EmbeddedBackend: Sendable {
     clock: any Clock<Duration>, passwordRounds: Int = 1_000,
     likeInterval: ClosedRange<Double> = defaultLikeInterval,
     limits: SignInLimits = SignInLimits()
-  ) throws -> EmbeddedBackend {
+  ) throws -> APIBackend {
     let database = try BackendDatabase.inMemory()
-    let backend = try EmbeddedBackend(
+    let backend = try APIBackend(
       store: database, now: now, randomBytes: randomBytes,
       passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval, limits: limits)
     try backend.seedDemoAccountIfEmpty(in: database)
@@ -123,32 +126,15 @@ public final class EmbeddedBackend: Sendable {
   /// keeps requests answered side by side.
   public static let executor = RequestExecutor(label: "backend")
 
-  public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
-    await withTaskExecutorPreference(Self.executor) { await route(request) }
-  }
-
-  private func route(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
-    let routeGroups: [any BackendRoutes] = [
-      AuthRoutes(backend: self), MessagesRoutes(backend: self), LikesRoutes(backend: self),
-      PushRoutes(backend: self), HealthRoutes(backend: self),
-    ]
-    do {
-      for group in routeGroups {
-        if let response = try await group.respond(to: request) { return response }
-      }
-      return .error(404, "not_found", "No route for \(request.method) \(request.path)")
-    } catch let failure as BackendFailure {
-      return failure.response
-    } catch {
-      return .error(500, "server_error", "The embedded backend failed: \(error)")
-    }
-  }
-
   // MARK: - Shared helpers for route groups
 
   /// The account behind the request's bearer token, or a 401 answer.
-  func authenticatedAccount(_ request: BackendHTTPRequest) async throws -> AccountRecord {
-    guard let token = request.bearerToken,
+  func authenticatedAccount(_ request: APIRequest) async throws -> AccountRecord {
+    try await authenticatedAccount(bearerToken: request.bearerToken)
+  }
+
+  func authenticatedAccount(bearerToken: String?) async throws -> AccountRecord {
+    guard let token = bearerToken,
       let account = try await store.account(tokenHash: Self.hash(token: token), now: now())
     else {
       throw BackendFailure(
@@ -202,15 +188,4 @@ public final class EmbeddedBackend: Sendable {
       id: makeID(), username: Self.demoUsername, name: Self.demoName,
       passwordHash: try passwordHasher.hash(Self.demoPassword))
   }
-}
-
-/// A set of routes of one feature. Returns nil for requests that are not its own.
-protocol BackendRoutes: Sendable {
-  func respond(to request: BackendHTTPRequest) async throws -> BackendHTTPResponse?
-}
-
-/// An answer that ends a route early, such as a 401 or a 422.
-struct BackendFailure: Error {
-  let response: BackendHTTPResponse
-  init(_ response: BackendHTTPResponse) { self.response = response }
 }

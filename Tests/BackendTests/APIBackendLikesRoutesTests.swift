@@ -8,7 +8,7 @@ import Testing
 @testable import Backend
 
 /// The embedded backend's likes routes, through the app's own HTTP adapter.
-@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendLikesRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct APIBackendLikesRoutesTests {
   @Test func pages_walkThe50SeededLikes_withCursors() async throws {
     let (api, token, _) = try await makeSUT()
 
@@ -130,9 +130,9 @@ import Testing
   }
 
   private func makeSUT(now: TestNow = TestNow()) async throws -> (
-    HTTPLikesRemoteAPI, AccessToken, EmbeddedBackend
+    HTTPLikesRemoteAPI, AccessToken, APIBackend
   ) {
-    let backend = try EmbeddedBackend.inMemory(
+    let backend = try APIBackend.inMemory(
       now: { now.date },
       randomBytes: { count in
         var generator = SystemRandomNumberGenerator()

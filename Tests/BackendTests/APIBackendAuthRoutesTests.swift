@@ -5,7 +5,7 @@ import Testing
 
 @testable import Backend
 
-@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendAuthRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct APIBackendAuthRoutesTests {
   @Test func demoAccount_canSignIn_andReadItsProfile() async throws {
     let backend = try TestBackend.make()
 
@@ -33,7 +33,7 @@ import Testing
     #expect(body["token_type"] as? String == "bearer")
     #expect(body["scope"] as? String == "public")
     #expect(body["created_at"] as? Int == Int(now.date.timeIntervalSince1970))
-    #expect(body["expires_in"] as? Int == EmbeddedBackend.tokenLifetime)
+    #expect(body["expires_in"] as? Int == APIBackend.tokenLifetime)
     #expect((body["access_token"] as? String)?.isEmpty == false)
   }
 
@@ -112,7 +112,7 @@ import Testing
     let backend = try TestBackend.make(now: now)
     let token = try await signIn(backend, "demo", "demo-password")
 
-    now.advance(by: TimeInterval(EmbeddedBackend.tokenLifetime - 1))
+    now.advance(by: TimeInterval(APIBackend.tokenLifetime - 1))
     #expect(await backend.handle(get("/me", token: token)).status == 200)
     now.advance(by: 1)
     #expect(await backend.handle(get("/me", token: token)).status == 401)
@@ -151,12 +151,12 @@ import Testing
 
     let token: String
     do {
-      let first = try await EmbeddedBackend.open(
+      let first = try await APIBackend.open(
         .file(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
         passwordRounds: 1_000)
       token = try await signIn(first, "demo", "demo-password")
     }
-    let second = try await EmbeddedBackend.open(
+    let second = try await APIBackend.open(
       .file(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
       passwordRounds: 1_000)
 
@@ -168,7 +168,7 @@ import Testing
 
   // MARK: - Helpers
 
-  private func signIn(_ backend: EmbeddedBackend, _ username: String, _ password: String)
+  private func signIn(_ backend: APIBackend, _ username: String, _ password: String)
     async throws -> String
   {
     let answer = await backend.handle(

@@ -9,7 +9,7 @@ import Testing
 
 /// The embedded backend's messages routes, read back through the app's own repository and
 /// decoder: what the backend writes, the client must read.
-@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendMessagesRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct APIBackendMessagesRoutesTests {
   @Test func seededConversations_includeEveryHardCase() async throws {
     let (repository, token) = try await makeSUT()
 
@@ -100,7 +100,7 @@ import Testing
   }
 
   private func makeSUTWithBackend() async throws -> (
-    HTTPMessagesRepository, AccessToken, EmbeddedBackend
+    HTTPMessagesRepository, AccessToken, APIBackend
   ) {
     let backend = try TestBackend.make()
     let client = EmbeddedBackendHTTPClient(backend: backend)

@@ -8,7 +8,7 @@ import Testing
 @testable import Backend
 
 /// The embedded backend's push and vendor routes, through the app's own adapters.
-@Suite(.timeLimit(.minutes(1))) struct EmbeddedBackendPushRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct APIBackendPushRoutesTests {
   @Test func aDeviceRegisters_andAnotherDeviceSeesItAsAnotherDevice() async throws {
     let (client, access) = try await makeSUT()
     let endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
@@ -77,7 +77,7 @@ import Testing
     EmbeddedBackendHTTPClient, SignedInAccess
   ) {
     let database = try BackendDatabase.inMemory()
-    let backend = try EmbeddedBackend(
+    let backend = try APIBackend(
       store: database, now: { Date() },
       randomBytes: { count in
         var generator = SystemRandomNumberGenerator()
