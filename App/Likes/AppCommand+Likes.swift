@@ -25,21 +25,18 @@ extension AppCommand.Likes {
     @OptionGroup var options: GlobalOptions
 
     // `.unconditional`: `--page -1` is a page number to refuse, not a missing value.
-    @Option(parsing: .unconditional, help: "The page, from 1 to \(Self.lastPage).")
+    @Option(parsing: .unconditional, help: "The page, from 1 to \(LikesPageRequest.lastPage).")
     var page = 1
 
     @Option(parsing: .unconditional, help: "Likes per page, 1 to 100.")
     var batchSize = 10
 
-    /// A million pages of up to 100: beyond any list, and far from overflowing a position.
-    static let lastPage = 1_000_000
-
     @Flag(help: "Ask the server even when the cache has the page.")
     var refresh = false
 
     func validate() throws {
-      guard (1...Self.lastPage).contains(page) else {
-        throw ValidationError("--page must be from 1 to \(Self.lastPage).")
+      guard (1...LikesPageRequest.lastPage).contains(page) else {
+        throw ValidationError("--page must be from 1 to \(LikesPageRequest.lastPage).")
       }
       guard (1...100).contains(batchSize) else {
         throw ValidationError("--batch-size must be from 1 to 100.")

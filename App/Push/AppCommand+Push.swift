@@ -23,27 +23,13 @@ extension AppCommand {
 
     func run() async throws {
       try await PushScreen.run(
-        try await CommandContext(options: options), push, change: action.change)
+        try await CommandContext(options: options), push.settings, change: action.change)
     }
   }
 }
 
-/// `app push`'s action: the status, or a change the view model decides on.
-enum PushAction: String, CaseIterable, ExpressibleByArgument {
-  case status
-  case on
-  case off
-  case toggle
-
-  var change: PushRegistrationViewModel.Change? {
-    switch self {
-    case .status: nil
-    case .on: .on
-    case .off: .off
-    case .toggle: .toggle
-    }
-  }
-}
+/// `app push status|on|off|toggle`: Presentation's action, read from the command line.
+extension PushAction: ExpressibleByArgument {}
 
 /// Options of the push commands.
 struct PushOptions: ParsableArguments {
@@ -74,6 +60,35 @@ struct PushOptions: ParsableArguments {
     let value = vendorURL ?? AppIO.current.environment["APP_VENDOR_URL"]
     return value?.isEmpty == false ? value : nil
   }
+
+  /// What the push screen is told: the options, checked by `validate()`.
+  var settings: PushSettings {
+    PushSettings(
+      vendorURL: resolvedVendorURLString.flatMap(GlobalOptions.parseAPIURL),
+      allowNotifications: allowNotifications, confirmedMove: yes)
+  }
+}
+
+/// How the push screen runs, whichever front end asked: the command line's options, or the
+/// shell's defaults (no flags; the vendor from `APP_VENDOR_URL`).
+struct PushSettings {
+  /// The vendor backend's base URL; nil for the main backend.
+  var vendorURL: URL?
+  /// Allow notifications without asking, and remember it.
+  var allowNotifications = false
+  /// Move the registration from another device without asking.
+  var confirmedMove = false
+
+  /// The shell's: it has no flags, so only `APP_VENDOR_URL` can name the vendor.
+  static func atTheShell(environment: [String: String]) throws -> PushSettings {
+    guard let raw = environment["APP_VENDOR_URL"], !raw.isEmpty else { return PushSettings() }
+    guard let url = GlobalOptions.parseAPIURL(raw) else {
+      throw UserFacingError(
+        code: "usage", message: "APP_VENDOR_URL '\(raw)' is not an http(s) URL with a host.",
+        remedy: .correctInput)
+    }
+    return PushSettings(vendorURL: url)
+  }
 }
 
 /// The push toggle as lines: what is happening while it waits, then the state and message.
@@ -91,7 +106,7 @@ enum PushScreen {
 
   @MainActor
   static func run(
-    _ context: CommandContext, _ push: PushOptions, change: PushRegistrationViewModel.Change?
+    _ context: CommandContext, _ push: PushSettings, change: PushRegistrationViewModel.Change?
   ) async throws {
     let console = context.console
     let progress = ProgressLine(console: console)
@@ -99,7 +114,7 @@ enum PushScreen {
     do {
       composition = try PushComposition(
         root: context.root, console: console,
-        vendorURL: push.resolvedVendorURLString.flatMap(GlobalOptions.parseAPIURL),
+        vendorURL: push.vendorURL,
         allowNotifications: push.allowNotifications,
         onProgress: { progress.show(PushRegistrationViewModel.describe($0)) })
     } catch {
@@ -123,7 +138,7 @@ enum PushScreen {
     if let earlierChange { console.warning(earlierChange) }
     try failIfUnknown(viewModel, console: console)
     if let change {
-      await interrupt.run { await viewModel.request(change, confirmedMove: push.yes) }
+      await interrupt.run { await viewModel.request(change, confirmedMove: push.confirmedMove) }
       progress.finish()
       try stopIfInterrupted()
       if viewModel.state.confirmationNeeded != nil {

@@ -94,7 +94,7 @@ extension AppCommand {
     @Option(
       name: .customLong("log-format"),
       help: "The access log's format: text, for a person, or json, one object per line.")
-    var logFormat: ServerLog.Format = .text
+    var logFormat: AccessLog.Format = .text
 
     func validate() throws {
       guard (0...65_535).contains(port) else {
@@ -126,53 +126,27 @@ extension AppCommand {
     func run() async throws {
       let io = AppIO.current
       let console = Console(json: false, io: io)
-      let log = ServerLog(format: logFormat, io: io)
-      // A registry of this server's own, not the process-wide MetricsSystem: see ServerMetrics.
-      let metrics = ServerMetrics.prometheus()
-      let server: BackendHTTPServer
-      let backend = OpeningBackend(metrics: metrics)
-      let store: PostgresBackendStore?
+      let log = AccessLog(format: logFormat, now: { Date() }, write: io.writeError)
+      let notes = ServerNotes(log: log, console: console)
+      let application: APIServerApplication
       do {
-        store = try ServerComposition.postgresStore(
-          url: databaseURL, environment: io.environment, poolSize: databasePoolSize,
-          notifications: databaseNotifications)
-      } catch {
+        application = buildApplication(
+          try configuration(io: io, log: log), store: try store(environment: io.environment))
+      } catch let error as ServerComposition.InvalidDatabaseURL {
         throw console.fail(
           .init(
             code: "invalid_database_url",
-            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
-      }
-      do {
-        let tls = try tlsCertificate.map {
-          try ServerTLS(certificateFile: $0, keyFile: tlsKey ?? "")
-        }
-        server = try await BackendHTTPServer.start(
-          .init(
-            host: host, port: port,
-            shutdownSignals: io.handlesSignals ? [.sigterm] : [],
-            accessLog: { entry in
-              log.request(entry)
-              metrics.answered(
-                operation: entry.operation, status: entry.status,
-                duration: .microseconds(Int64(entry.milliseconds * 1000)))
-            },
-            bodyLimits: BodyLimits(messages: messageLimit << 20),
-            idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections, tls: tls,
-            executor: APIBackend.executor, services: store?.services ?? []),
-          handler: backend.handle)
+            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error.cause))")))
       } catch {
         throw console.fail(
           .init(
             code: "serve_failed",
             message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
       }
+      let server: BackendHTTPServer
       do {
-        try await backend.open { [dataDir] in
-          try await ServerComposition.backend(
-            store: store, dataDir: dataDir, io: io, metrics: metrics)
-        }
+        server = try await application.start()
       } catch {
-        await server.stop()
         throw console.fail(
           .init(
             code: "serve_failed",
@@ -189,7 +163,7 @@ extension AppCommand {
         }
       }
       console.output(server.baseURL.absoluteString)
-      log.note("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).", console: console)
+      notes.note("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
       do {
         try await withTaskCancellationHandler {
           try await server.waitUntilStopped()
@@ -202,8 +176,41 @@ extension AppCommand {
             code: "serve_failed",
             message: Self.sentence("The server failed: \(UserFacingError.describing(error))")))
       }
-      log.note("Stopped: every request in flight was answered.", console: console)
+      notes.note("Stopped: every request in flight was answered.")
       if interrupted.isSet { throw ExitCodes.interrupted }
+    }
+
+    /// The server the flags describe; the backend's settings from the environment, as for
+    /// the embedded backend of every other command.
+    private func configuration(io: AppIO, log: AccessLog) throws -> APIServerConfiguration {
+      let environment = io.environment
+      return APIServerConfiguration(
+        http: .init(
+          host: host, port: port, shutdownSignals: io.handlesSignals ? [.sigterm] : [],
+          bodyLimits: BodyLimits(messages: messageLimit << 20),
+          idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
+          tls: try tlsCertificate.map { try ServerTLS(certificateFile: $0, keyFile: tlsKey ?? "") }),
+        accessLog: log,
+        passwordRounds: try CompositionRoot.passwordRounds(environment)
+          ?? APIBackend.defaultPasswordRounds,
+        likeInterval: CompositionRoot.demoLikeInterval(environment)
+          ?? APIBackend.defaultLikeInterval,
+        pushFaults: try CompositionRoot.pushFaults(environment), now: { Date() },
+        randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock())
+    }
+
+    /// The PostgreSQL database `--database-url` (or `APP_DATABASE_URL`) names, or the SQLite
+    /// file in the data folder.
+    private func store(environment: [String: String]) throws -> APIBackend.Storage {
+      if let postgres = try ServerComposition.postgresStore(
+        url: databaseURL, environment: environment, poolSize: databasePoolSize,
+        notifications: databaseNotifications)
+      {
+        return .postgres(postgres)
+      }
+      let folder = try DataFolder.prepare(
+        DataFolder.locate(option: dataDir, environment: environment))
+      return .file(folder.file(CompositionRoot.backendFileName))
     }
 
     /// Whether Ctrl-C stopped the server, as the signal's queue and the command share it.

@@ -45,7 +45,9 @@ extension ShellSession {
       home.open(.push)
       await run(
         { [context] in
-          try await PushScreen.run(context, try PushOptions.parse([]), change: action.change)
+          try await PushScreen.run(
+            context, try PushSettings.atTheShell(environment: context.console.io.environment),
+            change: action.change)
         },
         home: home)
     case .prepare(let virtualClock):
@@ -128,18 +130,6 @@ extension ShellSession {
 struct HomeFeatures {
   let likes: LikesFeature
   let messages: MessagesFeature
-}
-
-extension HomeCommand.PushAction {
-  /// The change the push screen makes of it; nil for the status alone.
-  fileprivate var change: PushRegistrationViewModel.Change? {
-    switch self {
-    case .status: nil
-    case .on: .on
-    case .off: .off
-    case .toggle: .toggle
-    }
-  }
 }
 
 /// Whether one of the shell's commands runs now: read on the line editor's thread, where

@@ -12,6 +12,10 @@ public struct LikesPageRequest: Equatable, Sendable {
   /// the next person seen, never one already shown and never one skipped.
   public var shift: Int
 
+  /// The last page anybody may ask for, at the command line or at the shell: a million pages
+  /// of up to 100 is beyond any list, and far from overflowing a position.
+  public static let lastPage = 1_000_000
+
   public init(page: Int, batchSize: Int, refresh: Bool = false, shift: Int = 0) {
     self.page = page
     self.batchSize = batchSize

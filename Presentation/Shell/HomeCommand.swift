@@ -1,3 +1,5 @@
+import Domain
+
 /// What a person can type at the shell's prompts, read from one line. The words are the
 /// seed's screens and their buttons: the home's features once signed in, the welcome
 /// screen's sign-in and sign-up before.
@@ -22,10 +24,6 @@ public enum HomeCommand: Equatable, Sendable {
   case logout
   case help
   case quit
-
-  public enum PushAction: String, CaseIterable, Equatable, Sendable {
-    case status, on, off, toggle
-  }
 
   /// The words that start a command, for completion and for "did you mean".
   public static let names = [
@@ -186,13 +184,11 @@ struct ShellCommandLine {
     guard arguments.count == count else { throw usage(form, nil) }
   }
 
-  /// The same range as `app likes --page`.
-  static let lastPage = 1_000_000
-
   func pageNumber(_ text: String) throws(UserFacingError) -> Int {
-    guard let number = Int(text), (1...Self.lastPage).contains(number) else {
+    guard let number = Int(text), (1...LikesPageRequest.lastPage).contains(number) else {
       throw UserFacingError(
-        code: "usage", message: "'\(text)' is not a page: pages go from 1 to \(Self.lastPage).",
+        code: "usage",
+        message: "'\(text)' is not a page: pages go from 1 to \(LikesPageRequest.lastPage).",
         remedy: .correctInput)
     }
     return number

@@ -51,7 +51,7 @@ public struct ShellCompletion: Equatable, Sendable {
       guard !rest.contains(" ") else { return ShellCompletion(partial: rest, candidates: []) }
       return matching(rest, context.likeIDs)
     case "push" where !rest.contains(" "):
-      return matching(rest, HomeCommand.PushAction.allCases.map(\.rawValue))
+      return matching(rest, PushAction.allCases.map(\.rawValue))
     case "messages":
       // The rest of the line is one name there: quotes only where the words would not
       // come back as the name (a quote in it, two spaces in a row).

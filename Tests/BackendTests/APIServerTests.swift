@@ -2,14 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `app serve` facing strangers: a body over its route's limit is answered `413
-/// body_too_large` from its headers alone, and the connection closed, without the body being
-/// read; a guessed password is throttled per account with `429` and `Retry-After`.
-@Suite(.timeLimit(.minutes(3))) struct ServeLimitsEndToEndTests {
+/// The served backend (`buildApplication`, as `app serve` runs it) facing strangers, in
+/// process on real sockets: a body over its route's limit is answered `413 body_too_large`
+/// from its headers alone, and the connection closed, without the body being read; a guessed
+/// password is throttled per account with `429` and `Retry-After`.
+@Suite(.timeLimit(.minutes(3))) struct APIServerLimitsTests {
   @Test func aBodyOverTheLimit_is413_beforeItIsSent_andTheConnectionCloses() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app, ["--message-limit", "1"])
+    let server = try await InProcessServer.start(messageLimitMiB: 1)
     defer { server.cancel() }
     let port = try #require(URL(string: server.url)?.port)
 
@@ -24,15 +23,11 @@ import Testing
     #expect(answer.contains(#""error":"body_too_large""#))
     #expect(answer.contains("limit of 1 MiB"))
     #expect(closed, "the rest of the body is never read: the server closes the connection")
-    // Stopped and waited for, not only told to stop: a test process that ends first
-    // would leave the server running.
     #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func everyOtherRoute_takes64KiB() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app)
+    let server = try await InProcessServer.start()
     defer { server.cancel() }
     let port = try #require(URL(string: server.url)?.port)
     let body = String(repeating: "x", count: (64 << 10) + 1)
@@ -45,15 +40,11 @@ import Testing
 
     #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
     #expect(answer.contains("limit of 64 KiB"))
-    // Stopped and waited for, not only told to stop: a test process that ends first
-    // would leave the server running.
     #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func wrongPasswords_getA429WithRetryAfter_overRealHTTP() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app)
+    let server = try await InProcessServer.start()
     defer { server.cancel() }
     let port = try #require(URL(string: server.url)?.port)
     let (statuses, last) = try await guessUntilThrottled(port: port)
@@ -65,21 +56,17 @@ import Testing
       retryAfter?.prefix { $0.isNumber }.isEmpty == false && retryAfter?.first != "0",
       "a Retry-After of whole seconds: \(last)")
     #expect(last.contains(#""error":"too_many_attempts""#))
-    // Stopped and waited for, not only told to stop: a test process that ends first
-    // would leave the server running.
     #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 }
 
-/// `app serve`'s connections and what it tells an operator: idle connections and headers
-/// that never finish are closed after `--idle-timeout`, a long poll being answered is not;
-/// `/healthz` and `/readyz`; a request id in each answer and its access-log line, as text or
-/// as JSON lines.
-@Suite(.timeLimit(.minutes(3))) struct ServeOperationsEndToEndTests {
+/// The served backend's connections and what it tells an operator: idle connections and
+/// headers that never finish are closed after the idle timeout, a long poll being answered is
+/// not; `/healthz` and `/readyz`; a request id in each answer and its access-log line, as text
+/// or as JSON lines; metrics by the contract's route templates; `405` with `Allow`.
+@Suite(.timeLimit(.minutes(3))) struct APIServerOperationsTests {
   @Test func idleAndHalfSentConnectionsClose_butALongPollOutlivesTheTimeout() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app, ["--idle-timeout", "1"])
+    let server = try await InProcessServer.start(idleTimeout: .seconds(1))
     defer { server.cancel() }
     let port = try #require(URL(string: server.url)?.port)
     let token = try await Self.signIn(port: port)
@@ -101,15 +88,11 @@ import Testing
     // Waited its full 3 s (no event was due), well past the 1 s idle timeout.
     #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
     #expect(answer.contains(#""events":[]"#), "\(answer)")
-    // Stopped and waited for, not only told to stop: a test process that ends first
-    // would leave the server running.
     #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func healthAndReadiness_answer() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app)
+    let server = try await InProcessServer.start()
     defer { server.cancel() }
     let port = try #require(URL(string: server.url)?.port)
 
@@ -120,15 +103,11 @@ import Testing
     #expect(alive.contains(#"{"status":"alive"}"#))
     #expect(ready.hasPrefix("HTTP/1.1 200"), "\(ready)")
     #expect(ready.contains(#"{"status":"ready"}"#))
-    // Stopped and waited for, not only told to stop: a test process that ends first
-    // would leave the server running.
     #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 
   @Test func eachAnswer_carriesItsRequestID_andTheLogNamesIt() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app)
+    let server = try await InProcessServer.start()
     let port = try #require(URL(string: server.url)?.port)
 
     let given = try await Self.get("/healthz", port: port, headers: "X-Request-ID: trace-42\r\n")
@@ -148,9 +127,7 @@ import Testing
   }
 
   @Test func jsonLogs_areOneObjectPerLine() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app, ["--log-format", "json"])
+    let server = try await InProcessServer.start(logFormat: .json)
     let port = try #require(URL(string: server.url)?.port)
 
     _ = try await Self.get("/healthz", port: port, headers: "X-Request-ID: trace-7\r\n")
@@ -165,14 +142,10 @@ import Testing
     #expect(request["path"] as? String == "/healthz")
     #expect(request["status"] as? Int == 200)
     #expect(request["milliseconds"] is Double || request["milliseconds"] is Int)
-    #expect(lines.contains { ($0["message"] as? String)?.hasPrefix("Serving on ") == true })
-    #expect(lines.contains { ($0["message"] as? String)?.hasPrefix("Stopped: ") == true })
   }
 
   @Test func metrics_countRequestsByRoute_throttledSignIns_andDatabaseTime() async throws {
-    let app = try AppRunner()
-    defer { app.remove() }
-    let server = try await ServeProcess.start(in: app)
+    let server = try await InProcessServer.start()
     defer { server.cancel() }
     let port = try #require(URL(string: server.url)?.port)
     let (statuses, _) = try await guessUntilThrottled(port: port)
@@ -194,8 +167,20 @@ import Testing
       samples[#"app_http_request_duration_seconds_count{route="POST /oauth/token"}"#]
         == Double(statuses.count))
     #expect(!answer.contains("made/up"), "a stranger's path never becomes a label")
-    // Stopped and waited for, not only told to stop: a test process that ends first
-    // would leave the server running.
+    #expect(try await server.stop().status == 0, "stopped cleanly")
+  }
+
+  @Test func aMethodThePathDoesNotTake_is405_withAllow_belowTheServedPrefix() async throws {
+    let server = try await InProcessServer.start(pathPrefix: ["api", "v1"])
+    defer { server.cancel() }
+
+    let wrongMethod = try await Self.get("/api/v1/oauth/token", port: server.port)
+    let outsideThePrefix = try await Self.get("/oauth/token", port: server.port)
+
+    #expect(wrongMethod.hasPrefix("HTTP/1.1 405"), "\(wrongMethod)")
+    #expect(Self.header("allow", in: wrongMethod) == "POST")
+    #expect(wrongMethod.contains(#""error":"method_not_allowed""#))
+    #expect(outsideThePrefix.hasPrefix("HTTP/1.1 404"), "\(outsideThePrefix)")
     #expect(try await server.stop().status == 0, "stopped cleanly")
   }
 

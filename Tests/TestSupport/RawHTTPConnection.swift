@@ -8,11 +8,11 @@ import Foundation
 /// that promise a body never sent, headers sent a byte at a time, a socket left idle. Reads
 /// and writes block, so they run on a thread of their own, never on the cooperative pool;
 /// every read is bounded by `SO_RCVTIMEO`.
-final class RawHTTPConnection: @unchecked Sendable {
+public final class RawHTTPConnection: @unchecked Sendable {
   // The descriptor is used from one thread at a time: each call waits for the last.
   private let socket: Int32
 
-  init(port: Int) throws {
+  public init(port: Int) throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
     var address = sockaddr_in()
@@ -32,7 +32,7 @@ final class RawHTTPConnection: @unchecked Sendable {
 
   deinit { close(socket) }
 
-  func send(_ text: String) async throws {
+  public func send(_ text: String) async throws {
     let bytes = Array(text.utf8)
     let sent = await onThread { [socket] in
       bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -42,7 +42,7 @@ final class RawHTTPConnection: @unchecked Sendable {
 
   /// What the server sends until it closes the connection, or until `limit` passes with
   /// nothing more; `closed` says which.
-  func readUntilClosed(limit seconds: Int) async -> (text: String, closed: Bool) {
+  public func readUntilClosed(limit seconds: Int) async -> (text: String, closed: Bool) {
     await onThread { [socket] in
       var timeout = timeval(tv_sec: seconds, tv_usec: 0)
       setsockopt(
@@ -68,8 +68,8 @@ final class RawHTTPConnection: @unchecked Sendable {
     }
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
   }
 }
