@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
 
-/// A person who liked an account, as the embedded backend keeps them.
-struct IncomingLike: Equatable, Sendable {
-  let id: String
-  let userName: String
-  let avatarURL: String?
-}
-
 extension BackendDatabase {
   /// Gives an account its starting likes, once.
   func seedLikesIfNeeded(accountID: String, makeLikes: () -> [IncomingLike]) throws {

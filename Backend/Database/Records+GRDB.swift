@@ -1,0 +1,38 @@
+import GRDB
+
+// The storage records (Backend/Storage) as rows of the SQLite store's tables. The
+// conformances live here, beside the one store that uses GRDB, so that the records stay the
+// plain vocabulary every store shares.
+
+extension AccountRecord: FetchableRecord, PersistableRecord {
+  static let databaseTableName = "account"
+
+  enum Columns {
+    static let username = Column("username")
+  }
+}
+
+extension TokenRecord: FetchableRecord, PersistableRecord {
+  static let databaseTableName = "token"
+}
+
+extension PersonRecord: FetchableRecord, PersistableRecord {
+  static let databaseTableName = "conversation"
+
+  enum Columns {
+    static let accountID = Column("accountID")
+  }
+}
+
+extension MessageRecord: FetchableRecord, MutablePersistableRecord {
+  static let databaseTableName = "conversationMessage"
+
+  enum Columns {
+    static let id = Column("id")
+    static let accountID = Column("accountID")
+  }
+
+  mutating func didInsert(_ inserted: InsertionSuccess) {
+    id = inserted.rowID
+  }
+}
