@@ -9,6 +9,8 @@ let package = Package(
   name: "CleanArchitectureApp",
   products: [
     .executable(name: "app", targets: ["App"]),
+    // The HTTP contract as a library, for other Swift clients and servers of the same API.
+    .library(name: "Contract", targets: ["Contract"]),
     .executable(name: "messages-benchmark", targets: ["MessagesBenchmark"]),
     .executable(name: "likes-cache-benchmark", targets: ["LikesCacheBenchmark"]),
     .executable(name: "server-load-benchmark", targets: ["ServerLoadBenchmark"]),
