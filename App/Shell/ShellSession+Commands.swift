@@ -53,16 +53,16 @@ extension ShellSession {
     case .prepare(let virtualClock):
       home.open(.preparation)
       await run(
-        { [io] in try await AppCommand.Prepare.run(virtualClock: virtualClock, io: io) }, home: home
+        { [io] in try await PreparationFeature.run(virtualClock: virtualClock, io: io) }, home: home
       )
       if main.signedInAccount == home.account { home.goHome() }
     case .session:
       await run(
-        { [context] in try await AppCommand.Session.show(context, offlineIsAnAnswer: true) },
+        { [context] in try await SessionFeature.show(context, offlineIsAnAnswer: true) },
         home: home)
     case .logout:
       let status = await run(
-        { [context] in try await AppCommand.Logout.logout(context, local: false) }, home: home)
+        { [context] in try await SessionFeature.logout(context, local: false) }, home: home)
       if status == 0 { home.signedOut() }
     case .help:
       console.message(HomeCommand.helpLines.joined(separator: "\n"))

@@ -1,0 +1,88 @@
+import Domain
+import Presentation
+
+/// The session feature's entry points, which `app session`, `app logout` and the shell's
+/// `session` and `logout` all call: what is shown and how it fails is decided once.
+enum SessionFeature {
+  /// Checks the session with the server and shows it: the shell's `session` too, where a
+  /// server out of reach still leaves what this machine knows to show
+  /// (`offlineIsAnAnswer`).
+  @MainActor
+  static func show(_ context: CommandContext, offlineIsAnAnswer: Bool) async throws {
+    let main = MainViewModel(repository: context.root.sessionRepository)
+    await context.console.withActivity("Checking the session") { await main.launch() }
+    switch main.state {
+    case .signedIn(let session):
+      SessionScreen.show(session, root: context.root, console: context.console)
+    case .onboarding(let notice):
+      throw context.console.fail(context.notSignedIn(notice: notice))
+    case .signedInOffline(let account, let reason) where offlineIsAnAnswer:
+      SessionScreen.showOffline(
+        account, reason: reason, root: context.root, console: context.console)
+    case .launchFailed(let error), .signedInOffline(_, let error):
+      throw context.console.fail(error)
+    case .launching:
+      preconditionFailure("launch() always leaves the launching state")
+    }
+  }
+
+  private struct LogoutReport: Encodable {
+    let signedOut: Bool
+    @NullWhenAbsent var username: String?
+    let revokedOnServer: Bool
+    let server: String
+    let dataFolder: String
+  }
+
+  /// Signs out and says how: the shell's `logout` too.
+  @MainActor
+  static func logout(_ context: CommandContext, local: Bool) async throws {
+    let console = context.console
+    let useCase = context.root.signOutUseCase
+    let viewModel = LogoutViewModel(
+      actions: .init(signOut: { try await useCase.execute(revokingOnServer: $0) }))
+    await console.withActivity("Signing out") { await viewModel.logout(revokingOnServer: !local) }
+    switch viewModel.state {
+    case .finished(let report):
+      if let reason = report.localDataLeftBecause,
+        case .signedOut(let username, _) = report.outcome
+      {
+        console.warning("The cached likes of \(username) could not be deleted: \(reason)")
+      }
+      show(report.outcome, root: context.root, console: console)
+    case .failed(let error):
+      throw console.fail(error)
+    case .idle, .signingOut:
+      preconditionFailure("logout() always finishes or fails")
+    }
+  }
+
+  @MainActor
+  private static func show(_ outcome: LogoutOutcome, root: CompositionRoot, console: Console) {
+    let server = root.backend.displayName
+    func report(signedOut: Bool, username: String?, revoked: Bool) -> LogoutReport {
+      LogoutReport(
+        signedOut: signedOut, username: username, revokedOnServer: revoked,
+        server: root.backend.documentName, dataFolder: root.dataFolder.url.path)
+    }
+    switch outcome {
+    case .signedOut(let username, let revoked):
+      if console.json {
+        JSONOutput.write(
+          report(signedOut: true, username: username, revoked: revoked), to: console)
+      } else {
+        let how =
+          revoked ? "revoked on the server and deleted" : "deleted (not revoked on the server)"
+        console.output(
+          "Signed out \(username) from \(server): the token was \(how) from the keyring.")
+      }
+    case .wasNotSignedIn:
+      if console.json {
+        JSONOutput.write(
+          report(signedOut: false, username: nil, revoked: false), to: console)
+      } else {
+        console.output("Not signed in to \(server); nothing to do.")
+      }
+    }
+  }
+}
