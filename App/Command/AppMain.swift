@@ -131,7 +131,7 @@ enum AppMain {
     if json {
       let hint = suggestion ?? "Run `app --help` to see the commands and their options."
       JSONOutput.write(
-        ["error": Console.ErrorDocument(code: "usage", message: message, hint: hint)],
+        ["error": ErrorDocument(code: "usage", message: message, hint: hint)],
         to: console)
     }
     return code.rawValue

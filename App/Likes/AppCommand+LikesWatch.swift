@@ -31,13 +31,6 @@ extension AppCommand.Likes {
       try await Self.watch(options, for: duration?.value)
     }
 
-    private struct EventDocument: Encodable {
-      let event: String
-      @NullWhenAbsent var item: LikesScreen.ItemDocument?
-      @NullWhenAbsent var unread: Int?
-      @NullWhenAbsent var message: String?
-    }
-
     @MainActor
     static func watch(_ options: GlobalOptions, for duration: Duration?) async throws {
       let context = try await LikesComposition(options: options, jsonLines: true)
@@ -91,7 +84,7 @@ extension AppCommand.Likes {
       case .newLike(let item, let unread):
         if console.json {
           JSONOutput.writeLine(
-            EventDocument(event: "newLike", item: .init(item), unread: unread, message: nil),
+            LikesScreen.WatchEventDocument.newLike(item, unread: unread),
             to: console)
         } else {
           console.output(LikesScreen.newLikeLine(item, unread: unread))
@@ -99,7 +92,7 @@ extension AppCommand.Likes {
       case .match(let text):
         if console.json {
           JSONOutput.writeLine(
-            EventDocument(event: "mutualMatch", item: nil, unread: nil, message: text), to: console)
+            LikesScreen.WatchEventDocument.mutualMatch(text), to: console)
         } else if !banners.writesMatchesWhenTheyLeave {
           console.output(LikesScreen.bannerLine(text))
         }

@@ -58,11 +58,6 @@ final class LikesFeature {
     return Shown(page: loaded, unread: viewModel.state.badge)
   }
 
-  private struct UnblurDocument: Encodable {
-    let unblurredUntil: String
-    let secondsLeft: Int
-  }
-
   /// Opens the unblur window.
   func unblur() async throws {
     do {
@@ -70,21 +65,14 @@ final class LikesFeature {
       let seconds = Int(UnblurWindow.length)
       let until = ISO8601DateFormatter().string(from: end)
       if console.json {
-        JSONOutput.write(UnblurDocument(unblurredUntil: until, secondsLeft: seconds), to: console)
+        JSONOutput.write(
+          LikesScreen.UnblurDocument(unblurredUntil: until, secondsLeft: seconds), to: console)
       } else {
         console.output("Unblurred for \(seconds) s, until \(until).")
       }
     } catch {
       throw console.fail(UserFacingError(error))
     }
-  }
-
-  private struct AnswerDocument: Encodable {
-    let action: String
-    let id: String
-    @NullWhenAbsent var name: String?
-    let mutualMatch: Bool
-    let message: String
   }
 
   /// Likes somebody back, or skips them: the optimistic request and its report.
@@ -97,7 +85,7 @@ final class LikesFeature {
     if console.json {
       let answer = viewModel.state.answered
       JSONOutput.write(
-        AnswerDocument(
+        LikesScreen.AnswerDocument(
           action: liking ? "like" : "skip", id: answer?.id ?? id, name: answer?.name,
           mutualMatch: answer?.mutualMatch ?? false,
           message: viewModel.state.banner ?? viewModel.state.notice ?? ""),
@@ -106,12 +94,6 @@ final class LikesFeature {
       if let banner = viewModel.state.banner { console.output(LikesScreen.bannerLine(banner)) }
       if let notice = viewModel.state.notice { console.output(notice) }
     }
-  }
-
-  private struct MutualsDocument: Encodable {
-    let items: [LikesScreen.ItemDocument]
-    let source: String
-    let offline: Bool
   }
 
   /// The mutual matches, newest first.
@@ -125,9 +107,7 @@ final class LikesFeature {
     }
     if console.json {
       JSONOutput.write(
-        MutualsDocument(
-          items: page.items.map(LikesScreen.ItemDocument.init),
-          source: page.isOffline ? "cache" : "server", offline: page.isOffline),
+        LikesScreen.MutualsDocument(page),
         to: console)
     } else {
       console.output(LikesScreen.mutualsLines(page, words: console.words).joined(separator: "\n"))

@@ -68,11 +68,6 @@ final class MessagesFeature {
     }
   }
 
-  private struct SentDocument: Encodable {
-    let sent: Bool
-    let to: MessagesScreen.PersonDocument
-  }
-
   /// Sends a message, then shows the recipient's messages.
   func send(to recipient: String, subject: String, text: String) async throws {
     let viewModel = compose
@@ -83,7 +78,8 @@ final class MessagesFeature {
     switch viewModel.state.status {
     case .succeeded(let person):
       if console.json {
-        JSONOutput.write(SentDocument(sent: true, to: MessagesScreen.document(person)), to: console)
+        JSONOutput.write(
+          MessagesScreen.SentDocument(to: MessagesScreen.document(person)), to: console)
       } else {
         console.message(MessagesScreen.sentNotice(to: person))
         console.output(MessagesScreen.text(person))

@@ -93,17 +93,6 @@ struct PushSettings {
 
 /// The push toggle as lines: what is happening while it waits, then the state and message.
 enum PushScreen {
-  /// The state and, when the change failed, why: one document either way.
-  private struct Document: Encodable {
-    let registered: Bool
-    let registeredElsewhere: Bool
-    @NullWhenAbsent var info: String?
-    /// What was done about a change an earlier command left half-done.
-    @NullWhenAbsent var earlierChange: String?
-    let deviceID: String
-    @NullWhenAbsent var error: Console.ErrorDocument?
-  }
-
   @MainActor
   static func run(
     _ context: CommandContext, _ push: PushSettings, change: PushRegistrationViewModel.Change?
@@ -157,11 +146,8 @@ enum PushScreen {
     let failed = state.errorMessage.map { failure($0, state, otherwise: "push_change_failed") }
     if console.json {
       JSONOutput.write(
-        Document(
-          registered: state.isRegistered, registeredElsewhere: state.isRegisteredElsewhere,
-          info: state.infoMessage, earlierChange: earlierChange,
-          deviceID: composition.deviceID,
-          error: failed.map(Console.ErrorDocument.init)),
+        PushDocument(
+          state, earlierChange: earlierChange, deviceID: composition.deviceID, error: failed),
         to: console)
     } else {
       let line = viewModel.statusSentence

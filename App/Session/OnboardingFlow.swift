@@ -38,18 +38,12 @@ struct OnboardingFlow {
     return true
   }
 
-  private struct QuitReport: Encodable {
-    let signedIn: Bool
-    let server: String
-    let dataFolder: String
-  }
-
   private func reportQuit() {
     let root = context.root
     if console.json {
       JSONOutput.write(
-        QuitReport(
-          signedIn: false, server: root.backend.documentName, dataFolder: root.dataFolder.url.path),
+        NotSignedInDocument(
+          server: root.backend.documentName, dataFolder: root.dataFolder.url.path),
         to: console)
     } else {
       console.message("Nobody is signed in to \(root.backend.displayName).")

@@ -26,14 +26,6 @@ enum SessionFeature {
     }
   }
 
-  private struct LogoutReport: Encodable {
-    let signedOut: Bool
-    @NullWhenAbsent var username: String?
-    let revokedOnServer: Bool
-    let server: String
-    let dataFolder: String
-  }
-
   /// Signs out and says how: the shell's `logout` too.
   @MainActor
   static func logout(_ context: CommandContext, local: Bool) async throws {
@@ -60,8 +52,8 @@ enum SessionFeature {
   @MainActor
   private static func show(_ outcome: LogoutOutcome, root: CompositionRoot, console: Console) {
     let server = root.backend.displayName
-    func report(signedOut: Bool, username: String?, revoked: Bool) -> LogoutReport {
-      LogoutReport(
+    func report(signedOut: Bool, username: String?, revoked: Bool) -> LogoutDocument {
+      LogoutDocument(
         signedOut: signedOut, username: username, revokedOnServer: revoked,
         server: root.backend.documentName, dataFolder: root.dataFolder.url.path)
     }

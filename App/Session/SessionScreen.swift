@@ -4,24 +4,14 @@ import Presentation
 
 /// The signed-in screen: who, on which server, and where the token is kept (never the token).
 enum SessionScreen {
-  struct Report: Encodable {
-    let signedIn: Bool
-    let server: String
-    let dataFolder: String
-    let username: String
-    let name: String
-    let userID: String
-    let tokenStorage: String
-  }
-
   static func show(_ session: UserSession, root: CompositionRoot, console: Console) {
     let profile = session.profile
     let storage =
       "\(root.sessionRepository.storageLocation) account=\(session.remoteSession.username)"
     if console.json {
       JSONOutput.write(
-        Report(
-          signedIn: true, server: root.backend.documentName, dataFolder: root.dataFolder.url.path,
+        SessionDocument(
+          server: root.backend.documentName, dataFolder: root.dataFolder.url.path,
           username: profile.username,
           name: profile.name, userID: profile.id, tokenStorage: storage), to: console)
     } else {

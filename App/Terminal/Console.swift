@@ -101,25 +101,4 @@ struct Console: Sendable {
   private func paint(_ text: String, code: String) -> String {
     useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
-
-  /// The `error` member of a failed command's JSON document (see docs/json.md).
-  struct ErrorDocument: Encodable, Sendable {
-    let code: String
-    let message: String
-    @NullWhenAbsent var hint: String?
-    /// Seconds the server asked to wait before trying again (429, 503), when it said.
-    @NullWhenAbsent var retryAfter: Int?
-
-    init(code: String, message: String, hint: String?, retryAfter: Int? = nil) {
-      self.code = code
-      self.message = message
-      self.hint = hint
-      self.retryAfter = retryAfter
-    }
-
-    init(_ error: UserFacingError) {
-      self.init(
-        code: error.code, message: error.message, hint: error.hint, retryAfter: error.retryAfter)
-    }
-  }
 }

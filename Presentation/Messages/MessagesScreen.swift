@@ -55,3 +55,15 @@ public enum MessagesScreen {
     }
   }
 }
+
+extension MessagesScreen {
+  /// `app messages send --json`: sent, and the recipient's messages after it.
+  public struct SentDocument: Encodable, Sendable {
+    public let sent = true
+    public let to: PersonDocument
+
+    public init(to person: PersonDocument) {
+      self.to = person
+    }
+  }
+}

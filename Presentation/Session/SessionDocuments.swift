@@ -1,0 +1,57 @@
+// The `--json` documents of the session commands (docs/json.md): where the session is,
+// whose it is, and what signing out did. Never the token.
+
+/// `app session`, signed in.
+public struct SessionDocument: Encodable, Sendable {
+  public let signedIn: Bool
+  public let server: String
+  public let dataFolder: String
+  public let username: String
+  public let name: String
+  public let userID: String
+  public let tokenStorage: String
+
+  public init(
+    server: String, dataFolder: String, username: String, name: String, userID: String,
+    tokenStorage: String
+  ) {
+    signedIn = true
+    self.server = server
+    self.dataFolder = dataFolder
+    self.username = username
+    self.name = name
+    self.userID = userID
+    self.tokenStorage = tokenStorage
+  }
+}
+
+/// `app login` left at its first question: nobody is signed in.
+public struct NotSignedInDocument: Encodable, Sendable {
+  public let signedIn = false
+  public let server: String
+  public let dataFolder: String
+
+  public init(server: String, dataFolder: String) {
+    self.server = server
+    self.dataFolder = dataFolder
+  }
+}
+
+/// `app logout`.
+public struct LogoutDocument: Encodable, Sendable {
+  public let signedOut: Bool
+  @NullWhenAbsent public var username: String?
+  public let revokedOnServer: Bool
+  public let server: String
+  public let dataFolder: String
+
+  public init(
+    signedOut: Bool, username: String?, revokedOnServer: Bool, server: String, dataFolder: String
+  ) {
+    self.signedOut = signedOut
+    self.username = username
+    self.revokedOnServer = revokedOnServer
+    self.server = server
+    self.dataFolder = dataFolder
+  }
+}
