@@ -12,17 +12,15 @@ enum AppMain {
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
     let io = AppIO.standard
-    let status = await AppIO.$current.withValue(io) {
-      let parsed = parse(arguments, io: io)
-      // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up
-      // time. Parsing starts no thread, so this still comes before any other thread
-      // allocates.
-      if case .command(let command, _) = parsed, HeapUse.of(command) == .large {
-        HeapSettings.apply()
-      }
-      InterruptSignal.shared.install(io: io, json: CommandLineArguments.wantsJSON(arguments))
-      return await run(parsed, io: io)
+    let parsed = parse(arguments, io: io)
+    // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up
+    // time. Parsing starts no thread, so this still comes before any other thread
+    // allocates.
+    if case .command(let command, _) = parsed, HeapUse.of(command) == .large {
+      HeapSettings.apply()
     }
+    InterruptSignal.shared.install(io: io, json: CommandLineArguments.wantsJSON(arguments))
+    let status = await run(parsed, io: io)
     // Everything the app writes goes out with write(2) as it is produced, and no library
     // keeps state that needs exit handlers; `exit` would only run glib's, libsecret's and
     // the C++ runtime's teardown, about half a millisecond of every command.
@@ -50,7 +48,12 @@ enum AppMain {
     let json: Bool
   }
 
+  /// Parses under `io`'s environment (`AppIO.current`, which `validate()` reads).
   static func parse(_ arguments: [String], io: AppIO) -> Parsed {
+    AppIO.$current.withValue(io) { parseWithoutStreams(arguments, io: io) }
+  }
+
+  private static func parseWithoutStreams(_ arguments: [String], io: AppIO) -> Parsed {
     let normalized = CommandLineArguments.normalized(arguments)
     let json = CommandLineArguments.wantsJSON(arguments)
     if normalized.isEmpty {
@@ -83,7 +86,9 @@ enum AppMain {
     }
     var running = command
     do {
-      if var asynchronous = running as? any AsyncParsableCommand {
+      if let command = running as? any AppRunnableCommand {
+        try await command.run(io: io)
+      } else if var asynchronous = running as? any AsyncParsableCommand {
         try await asynchronous.run()
       } else {
         try running.run()

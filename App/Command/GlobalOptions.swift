@@ -54,14 +54,17 @@ struct GlobalOptions: ParsableArguments {
     try OptionChecks.notBlank(apiURL, "--api-url")
     try OptionChecks.notBlank(dataDir, "--data-dir")
     try OptionChecks.notBlank(caCertificate, "--ca-cert")
-    if let file = resolvedCACertificateFile {
+    // Parsing has no streams to be handed: the environment is the task's (`AppIO.current`),
+    // set by `AppMain` around parsing and nowhere read after it.
+    let environment = AppIO.current.environment
+    if let file = caCertificateFile(environment: environment) {
       do {
         _ = try TrustedCertificateAuthority(file: file)
       } catch {
         throw ValidationError("--ca-cert: \(error).")
       }
     }
-    if let raw = resolvedAPIURLString {
+    if let raw = apiURLString(environment: environment) {
       guard let url = Self.parseAPIURL(raw) else {
         throw ValidationError(
           "'\(raw)' is not an http(s) URL with a host, such as http://127.0.0.1:8080/api/v1.")
@@ -71,19 +74,19 @@ struct GlobalOptions: ParsableArguments {
   }
 
   /// The file of `--ca-cert`, or of APP_CA_CERT.
-  var resolvedCACertificateFile: String? {
-    let value = caCertificate ?? AppIO.current.environment["APP_CA_CERT"]
+  func caCertificateFile(environment: [String: String]) -> String? {
+    let value = caCertificate ?? environment["APP_CA_CERT"]
     return value?.isEmpty == false ? value : nil
   }
 
-  var resolvedAPIURLString: String? {
-    let value = apiURL ?? AppIO.current.environment["APP_API_URL"]
+  func apiURLString(environment: [String: String]) -> String? {
+    let value = apiURL ?? environment["APP_API_URL"]
     return value?.isEmpty == false ? value : nil
   }
 
   /// The API base URL, or nil for the embedded backend.
-  var resolvedAPIURL: URL? {
-    resolvedAPIURLString.flatMap(Self.parseAPIURL)
+  func apiURL(environment: [String: String]) -> URL? {
+    apiURLString(environment: environment).flatMap(Self.parseAPIURL)
   }
 
   /// A port outside 1…65535 parses as a URL but no connection can use it.

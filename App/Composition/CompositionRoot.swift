@@ -66,7 +66,7 @@ struct CompositionRoot {
     }
   }
 
-  init(options: GlobalOptions, io: AppIO = .current) async throws {
+  init(options: GlobalOptions, io: AppIO) async throws {
     let environment = io.environment
     self.environment = environment
     logger = Self.makeLogger(verbose: options.verbose, io: io)
@@ -75,11 +75,11 @@ struct CompositionRoot {
     dataFolder = try DataFolder.prepare(
       DataFolder.locate(option: options.dataDir, environment: environment))
     let client: any HTTPClient
-    if let apiURL = options.resolvedAPIURL {
+    if let apiURL = options.apiURL(environment: io.environment) {
       backend = .remote(apiURL)
       endpoint = APIEndpoint(baseURL: apiURL)
       // Checked when the options were parsed: a file that cannot be read never gets here.
-      let authority = try options.resolvedCACertificateFile.map(
+      let authority = try options.caCertificateFile(environment: io.environment).map(
         TrustedCertificateAuthority.init(file:))
       client = io.seams.httpClient ?? AsyncHTTPClientAdapter(trusting: authority)
     } else {

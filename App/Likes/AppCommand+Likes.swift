@@ -14,7 +14,7 @@ extension AppCommand {
 }
 
 extension AppCommand.Likes {
-  struct List: AsyncParsableCommand {
+  struct List: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",
       abstract:
@@ -43,13 +43,13 @@ extension AppCommand.Likes {
       }
     }
 
-    func run() async throws {
-      try await LikesFeature(options: options).showPage(
+    func run(io: AppIO) async throws {
+      try await LikesFeature(options: options, io: io).showPage(
         page, batchSize: batchSize, refresh: refresh)
     }
   }
 
-  struct Unblur: AsyncParsableCommand {
+  struct Unblur: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "unblur",
       abstract: "Show the names of people who liked you for \(Int(UnblurWindow.length)) seconds.",
@@ -59,12 +59,12 @@ extension AppCommand.Likes {
 
     @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
-      try await LikesFeature(options: options).unblur()
+    func run(io: AppIO) async throws {
+      try await LikesFeature(options: options, io: io).unblur()
     }
   }
 
-  struct Like: AsyncParsableCommand {
+  struct Like: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "like",
       abstract: "Like somebody back: a mutual match, who then moves to your mutuals.")
@@ -74,12 +74,12 @@ extension AppCommand.Likes {
     @Argument(help: "Their id, or a unique prefix of 8 or more characters.")
     var id: String
 
-    func run() async throws {
-      try await LikesFeature(options: options).respond(to: id, liking: true)
+    func run(io: AppIO) async throws {
+      try await LikesFeature(options: options, io: io).respond(to: id, liking: true)
     }
   }
 
-  struct Skip: AsyncParsableCommand {
+  struct Skip: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "skip", abstract: "Skip somebody: they leave the list.")
 
@@ -88,26 +88,26 @@ extension AppCommand.Likes {
     @Argument(help: "Their id, or a unique prefix of 8 or more characters.")
     var id: String
 
-    func run() async throws {
-      try await LikesFeature(options: options).respond(to: id, liking: false)
+    func run(io: AppIO) async throws {
+      try await LikesFeature(options: options, io: io).respond(to: id, liking: false)
     }
   }
 
-  struct Mutuals: AsyncParsableCommand {
+  struct Mutuals: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "mutuals", abstract: "Your mutual matches, newest first.")
 
     @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
-      try await LikesFeature(options: options).showMutuals()
+    func run(io: AppIO) async throws {
+      try await LikesFeature(options: options, io: io).showMutuals()
     }
   }
 }
 
 extension LikesFeature {
   /// The feature for one command of the command line.
-  convenience init(options: GlobalOptions, jsonLines: Bool = false) async throws {
-    self.init(try await LikesComposition(options: options, jsonLines: jsonLines))
+  convenience init(options: GlobalOptions, io: AppIO, jsonLines: Bool = false) async throws {
+    self.init(try await LikesComposition(options: options, io: io, jsonLines: jsonLines))
   }
 }

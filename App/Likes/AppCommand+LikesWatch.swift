@@ -5,7 +5,7 @@ import Foundation
 import Presentation
 
 extension AppCommand.Likes {
-  struct Watch: AsyncParsableCommand {
+  struct Watch: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "watch",
       abstract: "Show new likes and mutual matches as they happen, until Ctrl-C or --for.",
@@ -27,13 +27,13 @@ extension AppCommand.Likes {
         valueName: "duration"))
     var duration: WatchDuration?
 
-    func run() async throws {
-      try await Self.watch(options, for: duration?.value)
+    func run(io: AppIO) async throws {
+      try await Self.watch(options, io: io, for: duration?.value)
     }
 
     @MainActor
-    static func watch(_ options: GlobalOptions, for duration: Duration?) async throws {
-      let context = try await LikesComposition(options: options, jsonLines: true)
+    static func watch(_ options: GlobalOptions, io: AppIO, for duration: Duration?) async throws {
+      let context = try await LikesComposition(options: options, io: io, jsonLines: true)
       let console = context.command.console
       let center = context.notificationCenter()
       let viewModel = center.watch
@@ -50,7 +50,7 @@ extension AppCommand.Likes {
       // end of `--for`. The watch is announced from inside `interrupt.run`, once Ctrl-C is
       // routed to it: a Ctrl-C right after the announcement used to find no work running
       // and end the command at once, without the summary.
-      let interrupt = InterruptHandler()
+      let interrupt = InterruptHandler(io: io)
       await interrupt.run {
         console.message("Watching for new likes and matches… (Ctrl-C to stop)")
         let watching = Task { await viewModel.run() }

@@ -11,8 +11,8 @@ struct LikesComposition {
   let command: CommandContext
   private let environment: LikesEnvironment
 
-  init(options: GlobalOptions, jsonLines: Bool = false) async throws {
-    try await self.init(try await CommandContext(options: options, jsonLines: jsonLines))
+  init(options: GlobalOptions, io: AppIO, jsonLines: Bool = false) async throws {
+    try await self.init(try await CommandContext(options: options, io: io, jsonLines: jsonLines))
   }
 
   init(_ command: CommandContext) async throws {

@@ -13,7 +13,7 @@ extension AppCommand {
 }
 
 extension AppCommand.Messages {
-  struct List: AsyncParsableCommand {
+  struct List: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",
       abstract: "Show everybody's messages, sorted by name, or one person's with --user.")
@@ -27,13 +27,13 @@ extension AppCommand.Messages {
       try OptionChecks.notBlank(user, "--user")
     }
 
-    func run() async throws {
-      try await Self.show(user: user, options)
+    func run(io: AppIO) async throws {
+      try await Self.show(user: user, options, io: io)
     }
 
     @MainActor
-    private static func show(user: String?, _ options: GlobalOptions) async throws {
-      let feature = MessagesFeature(try await CommandContext(options: options))
+    private static func show(user: String?, _ options: GlobalOptions, io: AppIO) async throws {
+      let feature = MessagesFeature(try await CommandContext(options: options, io: io))
       if let user {
         try await feature.showPerson(user)
       } else {

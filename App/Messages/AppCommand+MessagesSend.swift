@@ -3,7 +3,7 @@ import Domain
 import Presentation
 
 extension AppCommand.Messages {
-  struct Send: AsyncParsableCommand {
+  struct Send: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "send",
       abstract: "Send a message, then show the recipient's messages.",
@@ -26,17 +26,18 @@ extension AppCommand.Messages {
       try OptionChecks.notBlank(message, "--message")
     }
 
-    func run() async throws {
+    func run(io: AppIO) async throws {
       let text =
-        message == "-" ? LineInput(console: Console(json: false)).readAllStandardInput() : message
-      try await Self.send(to: to, subject: subject, text: text, options)
+        message == "-"
+        ? LineInput(console: Console(json: false, io: io)).readAllStandardInput() : message
+      try await Self.send(to: to, subject: subject, text: text, options, io: io)
     }
 
     @MainActor
-    private static func send(to: String, subject: String, text: String, _ options: GlobalOptions)
-      async throws
-    {
-      try await MessagesFeature(try await CommandContext(options: options)).send(
+    private static func send(
+      to: String, subject: String, text: String, _ options: GlobalOptions, io: AppIO
+    ) async throws {
+      try await MessagesFeature(try await CommandContext(options: options, io: io)).send(
         to: to, subject: subject, text: text)
     }
   }

@@ -3,7 +3,7 @@ import Domain
 import Foundation
 
 extension AppCommand {
-  struct Prepare: AsyncParsableCommand {
+  struct Prepare: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "prepare",
       abstract: "Get ready for the hearing check: headphones, quiet, volume at 50%.",
@@ -25,9 +25,9 @@ extension AppCommand {
     @Flag(help: "Let time pass only with `wait`, at once: for scripts and tests.")
     var virtualClock = false
 
-    func run() async throws {
+    func run(io: AppIO) async throws {
       try await PreparationFeature.run(
-        microphone: microphone.access, virtualClock: virtualClock, io: .current)
+        microphone: microphone.access, virtualClock: virtualClock, io: io)
     }
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 import Presentation
 
 extension AppCommand {
-  struct Push: AsyncParsableCommand {
+  struct Push: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "push",
       abstract: "Push notifications for this device, registered with two backends at once.",
@@ -21,9 +21,11 @@ extension AppCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var push: PushOptions
 
-    func run() async throws {
+    func run(io: AppIO) async throws {
       try await PushScreen.run(
-        try await CommandContext(options: options), push.settings, change: action.change)
+        try await CommandContext(options: options, io: io),
+        push.settings(environment: io.environment),
+        change: action.change)
     }
   }
 }
@@ -48,23 +50,25 @@ struct PushOptions: ParsableArguments {
     help: "Move the registration from another device without asking.")
   var yes = false
 
+  /// Parsing has no streams to be handed: the environment is the task's (`AppIO.current`),
+  /// set by `AppMain` around parsing and nowhere read after it.
   func validate() throws {
-    guard let raw = resolvedVendorURLString else { return }
+    guard let raw = vendorURLString(environment: AppIO.current.environment) else { return }
     guard let url = GlobalOptions.parseAPIURL(raw) else {
       throw ValidationError("'\(raw)' is not an http(s) URL with a host.")
     }
     try GlobalOptions.checkPort(of: url, flag: "--vendor-url")
   }
 
-  var resolvedVendorURLString: String? {
-    let value = vendorURL ?? AppIO.current.environment["APP_VENDOR_URL"]
+  func vendorURLString(environment: [String: String]) -> String? {
+    let value = vendorURL ?? environment["APP_VENDOR_URL"]
     return value?.isEmpty == false ? value : nil
   }
 
   /// What the push screen is told: the options, checked by `validate()`.
-  var settings: PushSettings {
+  func settings(environment: [String: String]) -> PushSettings {
     PushSettings(
-      vendorURL: resolvedVendorURLString.flatMap(GlobalOptions.parseAPIURL),
+      vendorURL: vendorURLString(environment: environment).flatMap(GlobalOptions.parseAPIURL),
       allowNotifications: allowNotifications, confirmedMove: yes)
   }
 }
@@ -112,7 +116,7 @@ enum PushScreen {
     let viewModel = composition.viewModel
 
     // One Ctrl-C handler for the whole run: the status and the change it leads to.
-    let interrupt = InterruptHandler()
+    let interrupt = InterruptHandler(io: console.io)
     // Ctrl-C cancels the flow under way, which undoes a half-done change; then the command
     // ends as an interrupted one (130), whatever the cancelled flow reported.
     func stopIfInterrupted() throws {

@@ -5,7 +5,7 @@ import Presentation
 import Synchronization
 
 extension AppCommand {
-  struct Serve: AsyncParsableCommand {
+  struct Serve: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "serve",
       abstract: "Serve the backend over HTTP, for other devices and other clients.",
@@ -123,8 +123,7 @@ extension AppCommand {
       }
     }
 
-    func run() async throws {
-      let io = AppIO.current
+    func run(io: AppIO) async throws {
       let console = Console(json: false, io: io)
       let log = AccessLog(format: logFormat, now: { Date() }, write: io.writeError)
       let notes = ServerNotes(log: log, console: console)

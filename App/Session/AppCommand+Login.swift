@@ -2,7 +2,7 @@ import ArgumentParser
 import Presentation
 
 extension AppCommand {
-  struct Login: AsyncParsableCommand {
+  struct Login: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "login",
       abstract: "Sign in: interactively, or with --username and --password-stdin.",
@@ -32,15 +32,16 @@ extension AppCommand {
       try OptionChecks.notBlank(username, "--username")
     }
 
-    func run() async throws {
-      try await Self.login(options, username: username, passwordFromStdin: passwordStdin)
+    func run(io: AppIO) async throws {
+      try await Self.login(
+        options, io: io, username: username, passwordFromStdin: passwordStdin)
     }
 
     @MainActor
-    static func login(_ options: GlobalOptions, username: String?, passwordFromStdin: Bool)
-      async throws
-    {
-      let context = try await CommandContext(options: options)
+    static func login(
+      _ options: GlobalOptions, io: AppIO, username: String?, passwordFromStdin: Bool
+    ) async throws {
+      let context = try await CommandContext(options: options, io: io)
       let main = MainViewModel(repository: context.root.sessionRepository)
       let flow = OnboardingFlow(context: context, main: main)
       if let username {

@@ -3,7 +3,7 @@ import Domain
 import Presentation
 
 extension AppCommand {
-  struct Logout: AsyncParsableCommand {
+  struct Logout: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "logout",
       abstract: "Revoke the session's token on the server and delete it from the keyring.",
@@ -17,8 +17,9 @@ extension AppCommand {
     @Flag(help: "Only delete the session from this machine; do not revoke the token on the server.")
     var local = false
 
-    func run() async throws {
-      try await SessionFeature.logout(try await CommandContext(options: options), local: local)
+    func run(io: AppIO) async throws {
+      try await SessionFeature.logout(
+        try await CommandContext(options: options, io: io), local: local)
     }
   }
 }

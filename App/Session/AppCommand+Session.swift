@@ -2,7 +2,7 @@ import ArgumentParser
 import Presentation
 
 extension AppCommand {
-  struct Session: AsyncParsableCommand {
+  struct Session: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "session",
       abstract: "Show who is signed in, on which server, and where the token is kept.",
@@ -12,9 +12,9 @@ extension AppCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
+    func run(io: AppIO) async throws {
       try await SessionFeature.show(
-        try await CommandContext(options: options), offlineIsAnAnswer: false)
+        try await CommandContext(options: options, io: io), offlineIsAnAnswer: false)
     }
   }
 }

@@ -3,7 +3,7 @@ import Domain
 import Presentation
 
 extension AppCommand {
-  struct Signup: AsyncParsableCommand {
+  struct Signup: AppRunnableCommand {
     static let configuration = CommandConfiguration(
       commandName: "signup",
       abstract: "Create an account and sign in to it.",
@@ -26,16 +26,17 @@ extension AppCommand {
       try OptionChecks.notBlank(name, "--name")
     }
 
-    func run() async throws {
+    func run(io: AppIO) async throws {
       try await Self.signUp(
-        options, username: username, name: name, passwordFromStdin: passwordStdin)
+        options, io: io, username: username, name: name, passwordFromStdin: passwordStdin)
     }
 
     @MainActor
     static func signUp(
-      _ options: GlobalOptions, username: String, name: String, passwordFromStdin: Bool
+      _ options: GlobalOptions, io: AppIO, username: String, name: String,
+      passwordFromStdin: Bool
     ) async throws {
-      let context = try await CommandContext(options: options)
+      let context = try await CommandContext(options: options, io: io)
       let main = MainViewModel(repository: context.root.sessionRepository)
       main.notSignedIn()
       guard let onboarding = main.onBoardingViewModel else { return }

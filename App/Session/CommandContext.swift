@@ -19,10 +19,10 @@ struct CommandContext {
   }
 
   /// A command's own. `jsonLines`: the command streams JSON Lines, so its errors are lines too.
-  init(options: GlobalOptions, jsonLines: Bool = false) async throws {
-    console = Console(json: options.json, jsonLines: jsonLines)
+  init(options: GlobalOptions, io: AppIO, jsonLines: Bool = false) async throws {
+    console = Console(json: options.json, jsonLines: jsonLines, io: io)
     do {
-      root = try await CompositionRoot(options: options)
+      root = try await CompositionRoot(options: options, io: io)
     } catch {
       throw console.fail(
         UserFacingError(code: "setup_failed", message: UserFacingError.describing(error)))

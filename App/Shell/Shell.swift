@@ -16,9 +16,7 @@ enum Shell {
     shellIO.isLongLived = true
     let root: CompositionRoot
     do {
-      root = try await AppIO.$current.withValue(shellIO) {
-        try await CompositionRoot(options: options, io: shellIO)
-      }
+      root = try await CompositionRoot(options: options, io: shellIO)
     } catch {
       return Console(json: false, io: shellIO)
         .fail(UserFacingError(code: "setup_failed", message: UserFacingError.describing(error)))

@@ -7,10 +7,10 @@ import Synchronization
 /// environment, whether it sits at a terminal, and Ctrl-C.
 ///
 /// The binary uses the process's own (`standard`). Tests run commands in process with their
-/// own, bound for one command with `AppIO.$current.withValue(…)`: many commands then run side
-/// by side in one test process, each with its own streams and composition seams. Whatever
-/// keeps one (a `Console`, the composition root) reads `current` once, where the command
-/// starts, so that work on other threads still writes to the command's own streams.
+/// own (`AppMain.run(_:io:)`): many commands then run side by side in one test process, each
+/// with its own streams and composition seams. It is handed down, never read from the task:
+/// `AppMain` passes it to the command (`AppRunnableCommand.run(io:)`), which passes it to its
+/// `Console` and composition root.
 struct AppIO: Sendable {
   var environment: [String: String]
   /// Writes text to stdout as it is (no newline added).
@@ -42,6 +42,9 @@ struct AppIO: Sendable {
   /// stdin.
   var questions: (any QuestionAsker)? = nil
 
+  /// The streams of the command line being parsed. ArgumentParser's `validate()` takes no
+  /// arguments, and checks environment variables (`APP_API_URL`…) beside the options, so
+  /// `AppMain.parse` binds this around parsing; nothing reads it after.
   @TaskLocal static var current = AppIO.standard
 
   /// The process's own streams and environment.

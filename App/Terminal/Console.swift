@@ -17,7 +17,7 @@ struct Console: Sendable {
   let words: CommandWords
 
   init(
-    json: Bool, jsonLines: Bool = false, io: AppIO = .current, words: CommandWords = .commandLine
+    json: Bool, jsonLines: Bool = false, io: AppIO, words: CommandWords = .commandLine
   ) {
     self.json = json
     self.jsonLines = jsonLines

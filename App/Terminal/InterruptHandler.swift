@@ -24,7 +24,7 @@ final class InterruptHandler {
   /// Its place among `InterruptSignal`'s responders; nil in a test process.
   private let responder: Int?
 
-  init(io: AppIO = .current) {
+  init(io: AppIO) {
     guard io.handlesSignals else {
       responder = nil
       return

@@ -19,9 +19,7 @@ enum InProcessCommand {
       readLine: input.readLine, readToEnd: input.readToEnd, stdinIsTerminal: false,
       stdoutIsTerminal: false, stderrIsTerminal: false, handlesSignals: false, seams: seams)
     let started = ContinuousClock.now
-    let status = await AppIO.$current.withValue(io) {
-      await AppMain.run(arguments, io: io)
-    }
+    let status = await AppMain.run(arguments, io: io)
     return AppRunner.Result(
       stdout: stdout.text, stderr: stderr.text, status: status,
       seconds: (ContinuousClock.now - started) / .seconds(1))
