@@ -77,4 +77,60 @@ enum SessionFeature {
       }
     }
   }
+
+  @MainActor
+  static func login(
+    _ options: GlobalOptions, io: AppIO, username: String?, passwordFromStdin: Bool
+  ) async throws {
+    let context = try await CommandContext(options: options, io: io)
+    let main = MainViewModel(repository: context.root.sessionRepository)
+    let flow = OnboardingFlow(context: context, main: main)
+    if let username {
+      // Named sign-in skips the saved-session check: it replaces whatever is saved.
+      main.notSignedIn()
+      guard let onboarding = main.onBoardingViewModel else { return }
+      onboarding.navigateToSignIn()
+      let password = try context.password(
+        fromStandardInput: passwordFromStdin, prompt: "Password for \(username): ")
+      try await flow.submitSignIn(
+        onboarding.signInViewModel, username: username, password: password, retrying: false)
+    } else {
+      context.console.message(
+        "Checking for a saved session on \(context.root.backend.displayName)…")
+      await main.launch()
+      switch main.state {
+      case .launchFailed(let error), .signedInOffline(_, let error):
+        throw context.console.fail(error)
+      case .onboarding(.sessionExpired(let username)):
+        context.console.warning(
+          "The session of \(username) has expired or was revoked; please sign in again.")
+      case .onboarding(nil), .signedIn, .launching:
+        break
+      }
+      try await flow.run()
+    }
+    guard case .signedIn(let session) = main.state else { return }
+    SessionScreen.show(session, root: context.root, console: context.console)
+  }
+
+  @MainActor
+  static func signUp(
+    _ options: GlobalOptions, io: AppIO, username: String, name: String,
+    passwordFromStdin: Bool
+  ) async throws {
+    let context = try await CommandContext(options: options, io: io)
+    let main = MainViewModel(repository: context.root.sessionRepository)
+    main.notSignedIn()
+    guard let onboarding = main.onBoardingViewModel else { return }
+    onboarding.navigateToSignUp()
+    let password = try context.newPassword(
+      fromStandardInput: passwordFromStdin,
+      prompt: "Password (\(CredentialRules.minimumPasswordLength)+ characters): ")
+    let flow = OnboardingFlow(context: context, main: main)
+    try await flow.submitSignUp(
+      onboarding.signUpViewModel, username: username, name: name, password: password,
+      retrying: false)
+    guard case .signedIn(let session) = main.state else { return }
+    SessionScreen.show(session, root: context.root, console: context.console)
+  }
 }

@@ -45,7 +45,7 @@ extension ShellSession {
       home.open(.push)
       await run(
         { [context] in
-          try await PushScreen.run(
+          try await PushFeature.run(
             context, try PushSettings.atTheShell(environment: context.console.io.environment),
             change: action.change)
         },
