@@ -5,18 +5,6 @@ import Foundation
 struct AuthRoutes {
   let backend: APIBackend
 
-  private struct SignUpBody: Decodable {
-    let username: String
-    let password: String
-    let name: String
-  }
-
-  private struct TokenRequestBody: Decodable {
-    let grant_type: String
-    let username: String
-    let password: String
-  }
-
   private struct AccessTokenBody: Encodable {
     let access_token: String
     let token_type = "bearer"
@@ -34,7 +22,7 @@ struct AuthRoutes {
   }
 
   func signUp(_ request: APIRequest) async throws -> BackendHTTPResponse {
-    let body: SignUpBody = try decode(request)
+    let body: APIBody.SignUp = try decode(request)
     if let problem = Self.signUpProblem(body) {
       return .error(422, "invalid_request", problem)
     }
@@ -53,8 +41,8 @@ struct AuthRoutes {
   /// is checked against a stand-in hash of the same cost, so that the time of the answer does
   /// not tell which usernames exist.
   func issueToken(_ request: APIRequest) async throws -> BackendHTTPResponse {
-    let body: TokenRequestBody = try decode(request)
-    guard body.grant_type == "password" else {
+    let body: APIBody.TokenRequest = try decode(request)
+    guard body.grantType == APIBody.TokenRequest.passwordGrant else {
       return .error(400, "unsupported_grant_type", "Only the password grant is supported")
     }
     let throttle = backend.signInThrottle
@@ -126,7 +114,7 @@ struct AuthRoutes {
 
   /// The server's own input rules. They match the app's today, but the app must not rely
   /// on that: it shows whatever a server's 422 says.
-  private static func signUpProblem(_ body: SignUpBody) -> String? {
+  private static func signUpProblem(_ body: APIBody.SignUp) -> String? {
     let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-")
     if !(3...32).contains(body.username.count) || !body.username.allSatisfy(allowed.contains) {
       return "username must be 3 to 32 characters from a-z, 0-9, '.', '_' and '-'"

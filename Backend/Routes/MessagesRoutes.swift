@@ -8,13 +8,6 @@ import JSONTape
 struct MessagesRoutes {
   let backend: APIBackend
 
-  private struct AddMessageBody: Decodable {
-    let user: String
-    let operation: String
-    let subject: String
-    let message: String
-  }
-
   func all(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     let conversations = try await backend.store.allConversations(accountID: account.id)
@@ -38,11 +31,11 @@ struct MessagesRoutes {
     // Through the tape: a message can be megabytes, which `JSONDecoder` alone is slow to
     // unescape. The answer is `JSONDecoder`'s either way.
     guard
-      let body = try? TapeFirstDecoding.decode(AddMessageBody.self, from: Array(request.body))
+      let body = try? TapeFirstDecoding.decode(APIBody.AddMessage.self, from: Array(request.body))
     else {
       return .envelope(400, ["error": "expected {user, operation, subject, message}"])
     }
-    guard body.operation == "add_message" else {
+    guard body.operation == APIBody.AddMessage.addMessage else {
       return .envelope(400, ["error": "unknown operation \(body.operation)"])
     }
     for (field, value) in [

@@ -53,16 +53,6 @@ struct PushRoutes {
     }
   }
 
-  private struct RegisterBody: Decodable {
-    let uuid: String
-    let session: String
-    let token: String
-  }
-
-  private struct DeviceBody: Decodable {
-    let uuid: String
-  }
-
   private func session(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     let session = backend.makeToken()
@@ -83,7 +73,7 @@ struct PushRoutes {
   }
 
   private func pushRegister(_ request: APIRequest) async throws -> BackendHTTPResponse {
-    let body: RegisterBody = try decode(request)
+    let body: APIBody.PushRegistration = try decode(request)
     let accountID = try await sessionAccount(body.session)
     try await backend.store.setPushRegistration(
       accountID: accountID, uuid: body.uuid, token: body.token)
@@ -91,7 +81,7 @@ struct PushRoutes {
   }
 
   private func pushDeregister(_ request: APIRequest) async throws -> BackendHTTPResponse {
-    let body: DeviceBody = try decode(request)
+    let body: APIBody.Device = try decode(request)
     try await backend.store.deletePushRegistrations(uuid: body.uuid)
     return .json(200, ["success": true])
   }
@@ -104,7 +94,7 @@ struct PushRoutes {
   private func vendorChange(_ request: APIRequest, registered: Bool) async throws
     -> BackendHTTPResponse
   {
-    let body: DeviceBody = try decode(request)
+    let body: APIBody.Device = try decode(request)
     try await backend.store.setVendorRegistration(uuid: body.uuid, registered: registered)
     return .json(200, ["success": true])
   }

@@ -62,10 +62,11 @@ public struct HTTPMessagesRepository: MessagesRepository {
   /// `{"user", "operation": "add_message", "subject", "message"}`, written by hand: the text
   /// can be megabytes, which `JSONEncoder` takes several times longer to escape.
   static func addMessageBody(_ draft: MessageDraft) -> Data {
+    typealias Field = APIBody.AddMessage.CodingKeys
     let members = [
-      ("user", draft.recipient), ("operation", "add_message"), ("subject", draft.subject),
-      ("message", draft.text),
-    ]
+      (Field.user, draft.recipient), (Field.operation, APIBody.AddMessage.addMessage),
+      (Field.subject, draft.subject), (Field.message, draft.text),
+    ].map { ($0.stringValue, $1) }
     var bytes: [UInt8] = []
     // A quarter more for escapes: prose has a quote, a tab or a newline every few words.
     let textBytes = members.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count }

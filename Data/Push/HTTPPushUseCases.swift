@@ -64,7 +64,8 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
         .postingJSON(
-          .pushRegister, on: endpoint, ["uuid": uuid, "session": session, "token": token]),
+          .pushRegister, on: endpoint,
+          APIBody.PushRegistration(uuid: uuid, session: session, token: token)),
         client: client)
     }
   }
@@ -72,7 +73,7 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
   public func deRegister(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        .postingJSON(.pushDeregister, on: endpoint, ["uuid": uuid]), client: client)
+        .postingJSON(.pushDeregister, on: endpoint, APIBody.Device(uuid: uuid)), client: client)
     }
   }
 }
@@ -100,14 +101,14 @@ public struct HTTPVendorUC: VendorUC {
   public func registerUser(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        .postingJSON(.vendorRegister, on: endpoint, ["uuid": uuid]), client: client)
+        .postingJSON(.vendorRegister, on: endpoint, APIBody.Device(uuid: uuid)), client: client)
     }
   }
 
   public func deRegisterUser(with uuid: String) -> AnyPublisher<Bool, Error> {
     asyncPublisher { [endpoint, client] in
       try await PushJSON.success(
-        .postingJSON(.vendorDeregister, on: endpoint, ["uuid": uuid]), client: client)
+        .postingJSON(.vendorDeregister, on: endpoint, APIBody.Device(uuid: uuid)), client: client)
     }
   }
 }

@@ -13,7 +13,7 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
   }
 
   public func signIn(username: String, password: String) async throws -> AccessToken {
-    let body = ["grant_type": "password", "username": username, "password": password]
+    let body = APIBody.TokenRequest(username: username, password: password)
     let response = try await client.send(.postingJSON(.issueToken, on: endpoint, body))
     do {
       return try AccessTokenMapper.map(response)
@@ -23,7 +23,8 @@ public struct HTTPAuthRemoteAPI: AuthRemoteAPI {
   }
 
   public func signUp(_ account: NewAccount) async throws -> AccessToken {
-    let body = ["username": account.username, "password": account.password, "name": account.name]
+    let body = APIBody.SignUp(
+      username: account.username, password: account.password, name: account.name)
     let response = try await client.send(.postingJSON(.signUp, on: endpoint, body))
     do {
       return try AccessTokenMapper.map(response)

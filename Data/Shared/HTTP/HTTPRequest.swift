@@ -38,11 +38,11 @@ public struct HTTPRequest: Sendable, Equatable {
     key(for: name).flatMap { headers[$0] }
   }
 
-  /// A request whose body is `fields` as a JSON object.
+  /// A request whose body is `body` as JSON (one of the contract's `APIBody` types).
   public static func postingJSON(
-    _ route: APIRoute, on endpoint: APIEndpoint, _ fields: [String: String]
+    _ route: APIRoute, on endpoint: APIEndpoint, _ body: some Encodable
   ) -> HTTPRequest {
-    var request = HTTPRequest(route, on: endpoint, body: try! JSONEncoder().encode(fields))
+    var request = HTTPRequest(route, on: endpoint, body: try! JSONEncoder().encode(body))
     request.setHeader("Content-Type", "application/json")
     return request
   }
