@@ -190,6 +190,9 @@ let package = Package(
       name: "BackendTests",
       dependencies: [
         "Backend", "BackendBridge", "Contract", "Data", "Domain", "TestSupport",
+        // The served application in process: straight to its responder, or on a live socket.
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]),

@@ -40,6 +40,8 @@ public final class APIBackend: Sendable {
   let hashingPool: PasswordHashingPool
   /// What it counts and times (`ServerMetrics.none` in process).
   let metrics: ServerMetrics
+  /// Tokens checked in the last second, and their accounts.
+  let recentTokens = RecentTokens()
 
   init(
     store: any BackendStore, now: @escaping @Sendable () -> Date,
@@ -62,21 +64,11 @@ public final class APIBackend: Sendable {
     self.metrics = metrics
   }
 
-  /// Where the backend keeps its state.
-  public enum Storage: Sendable {
-    /// A SQLite file, made with the demo account if it is new.
-    case file(URL)
-    /// A PostgreSQL database that other instances may share. Its `services` must be running
-    /// (in the server's `ServiceGroup`).
-    case postgres(PostgresBackendStore)
-  }
-
-  /// Opens the backend on `storage`: the file opened or the database checked and migrated,
-  /// then the demo account added if there is no account. `clock` is what long polls wait
-  /// on; `likeInterval` is the gap, in seconds, between the likes the backend makes up
-  /// while somebody watches.
+  /// Opens the backend on `storage` (see `BackendStorage`), then adds the demo account if
+  /// there is no account. `clock` is what long polls wait on; `likeInterval` is the gap, in
+  /// seconds, between the likes the backend makes up while somebody watches.
   public static func open(
-    _ storage: Storage, now: @escaping @Sendable () -> Date,
+    _ storage: BackendStorage, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>,
     passwordRounds: Int = defaultPasswordRounds,
@@ -84,15 +76,7 @@ public final class APIBackend: Sendable {
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
     metrics: ServerMetrics = .none
   ) async throws -> APIBackend {
-    let store: any BackendStore
-    switch storage {
-    case .file(let file):
-      store = try await BackendDatabase.open(
-        at: file, statementTook: metrics === ServerMetrics.none ? nil : metrics.statement)
-    case .postgres(let postgres):
-      try await postgres.prepare()
-      store = postgres
-    }
+    let store = try await storage.open(metrics)
     let backend = try APIBackend(
       store: store, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
       clock: clock, likeInterval: likeInterval, pushFaults: pushFaults, limits: limits,
@@ -133,15 +117,27 @@ public final class APIBackend: Sendable {
     try await authenticatedAccount(bearerToken: request.bearerToken)
   }
 
+  /// A token checked in the last second is not looked up again (see `RecentTokens`).
   func authenticatedAccount(bearerToken: String?) async throws -> AccountRecord {
-    guard let token = bearerToken,
-      let account = try await store.account(tokenHash: Self.hash(token: token), now: now())
-    else {
-      throw BackendFailure(
-        .error(401, "invalid_token", "The access token is missing, unknown or expired"))
+    guard let token = bearerToken else { throw Self.invalidToken }
+    let tokenHash = Self.hash(token: token)
+    let now = now()
+    if let account = recentTokens.account(tokenHash: tokenHash, now: now) { return account }
+    guard let account = try await store.account(tokenHash: tokenHash, now: now) else {
+      throw Self.invalidToken
     }
+    recentTokens.remember(account, tokenHash: tokenHash, now: now)
     return account
   }
+
+  /// Ends a token: refused here at once, and by other instances within a second.
+  func revoke(tokenHash: String) async throws {
+    recentTokens.forget(tokenHash: tokenHash)
+    _ = try await store.deleteToken(hash: tokenHash)
+  }
+
+  private static let invalidToken = BackendFailure(
+    .error(401, "invalid_token", "The access token is missing, unknown or expired"))
 
   func makeToken() -> String {
     Data(randomBytes(32)).base64EncodedString()

@@ -12,19 +12,38 @@ public struct BackendHTTPRequest: Sendable {
   /// The client's IP address, as the server's socket saw it; nil in process. Sign-ins are
   /// throttled per address as well as per account.
   public let remoteAddress: String?
+  /// The contract's operation of the method and path, matched once, when the request is made.
+  public let resolved: APIOperation.Resolved
 
   public init(
     method: String, target: RequestTarget, headers: [String: String] = [:], body: Data = Data(),
     remoteAddress: String? = nil
   ) {
-    self.method = method.uppercased()
+    let method = method.uppercased()
+    self.init(
+      method: method, target: target,
+      resolved: APIOperation.resolve(method: method, pathSegments: target.pathSegments),
+      // Header names are case-insensitive on the wire.
+      lowercasedHeaders: Dictionary(
+        headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
+      body: body, remoteAddress: remoteAddress)
+  }
+
+  /// The server's: the operation resolved and the header names lowercased already.
+  init(
+    method: String, target: RequestTarget, resolved: APIOperation.Resolved,
+    lowercasedHeaders: [String: String], body: Data, remoteAddress: String?
+  ) {
+    self.method = method
     self.target = target
-    // Header names are case-insensitive on the wire.
-    self.headers = Dictionary(
-      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+    self.resolved = resolved
+    self.headers = lowercasedHeaders
     self.body = body
     self.remoteAddress = remoteAddress
   }
+
+  /// The operation, when the contract has one for the method and path.
+  public var operation: APIOperation? { resolved.operation }
 
   /// A request made by hand (the tests'): decoded segments, and a query of distinct names.
   public init(

@@ -28,7 +28,7 @@ public struct BackendHTTPResponse: Sendable, Equatable {
 
   /// The contract's error body: `{"error": code, "error_description": text}`.
   static func error(_ status: Int, _ code: String, _ description: String) -> BackendHTTPResponse {
-    json(status, ["error": code, "error_description": description])
+    json(status, APIAnswer.Error(error: code, errorDescription: description))
   }
 
   static let noContent = BackendHTTPResponse(status: 204)

@@ -1,7 +1,5 @@
 /// The request bodies of the contract, as JSON objects: the client encodes them and the
-/// server decodes them, so each field's name is written once. (Answers stay each side's own:
-/// the server writes its most-asked ones by hand, and the client's mappers read only what
-/// they use, ignoring unknown fields as API.md asks.)
+/// server decodes them, so each field's name is written once. The answers are `APIAnswer`.
 public enum APIBody {
   /// `POST /auth/signup`.
   public struct SignUp: Codable, Sendable, Equatable {

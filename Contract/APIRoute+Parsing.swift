@@ -14,7 +14,13 @@ extension APIRoute {
 
   /// Reads a request as the server received it. `method` as the request line has it.
   public static func parse(method: String, target: RequestTarget) -> Parsed {
-    switch APIOperation.resolve(method: method, pathSegments: target.pathSegments) {
+    parse(APIOperation.resolve(method: method, pathSegments: target.pathSegments), target: target)
+  }
+
+  /// Reads a request whose operation the server has resolved already (it sets the body's
+  /// limit before the body is read): the path is not matched a second time.
+  public static func parse(_ resolved: APIOperation.Resolved, target: RequestTarget) -> Parsed {
+    switch resolved {
     case .operation(let operation, let pathValues):
       do {
         return .route(try APIRoute(operation, pathValues: pathValues, target: target))
@@ -95,6 +101,12 @@ extension APIOperation {
     case operation(APIOperation, pathValues: [String])
     case methodNotAllowed(allowed: [APIMethod])
     case notFound
+
+    /// The operation, when the method and the path are one.
+    public var operation: APIOperation? {
+      guard case .operation(let operation, _) = self else { return nil }
+      return operation
+    }
   }
 
   /// The operation of `method` on `pathSegments`; when the path is the contract's but the
@@ -116,9 +128,7 @@ extension APIOperation {
 extension APIOperation {
   /// The operation of `method` on `pathSegments`, if it is one.
   public static func of(method: String, pathSegments: [String]) -> APIOperation? {
-    guard case .operation(let operation, _) = resolve(method: method, pathSegments: pathSegments)
-    else { return nil }
-    return operation
+    resolve(method: method, pathSegments: pathSegments).operation
   }
 }
 

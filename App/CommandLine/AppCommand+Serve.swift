@@ -2,7 +2,6 @@ import ArgumentParser
 import Backend
 import Foundation
 import Presentation
-import Synchronization
 
 extension AppCommand {
   struct Serve: AppRunnableCommand {
@@ -124,104 +123,13 @@ extension AppCommand {
     }
 
     func run(io: AppIO) async throws {
-      let console = Console(json: false, io: io)
-      let log = AccessLog(format: logFormat, now: { Date() }, write: io.writeError)
-      let notes = ServerNotes(log: log, console: console)
-      let application: APIServerApplication
-      do {
-        application = buildApplication(
-          try configuration(io: io, log: log), store: try store(environment: io.environment))
-      } catch let error as ServerComposition.InvalidDatabaseURL {
-        throw console.fail(
-          .init(
-            code: "invalid_database_url",
-            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error.cause))")))
-      } catch {
-        throw console.fail(
-          .init(
-            code: "serve_failed",
-            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
-      }
-      let server: BackendHTTPServer
-      do {
-        server = try await application.start()
-      } catch {
-        throw console.fail(
-          .init(
-            code: "serve_failed",
-            message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
-      }
-      // Ctrl-C stops as SIGTERM does, then ends the command as an interrupted one.
-      let interrupted = Interrupted()
-      if io.handlesSignals {
-        // Never removed: the server runs until the process ends.
-        _ = InterruptSignal.shared.addResponder {
-          interrupted.set()
-          server.triggerStop()
-          return true
-        }
-      }
-      console.output(server.baseURL.absoluteString)
-      notes.note("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
-      do {
-        try await withTaskCancellationHandler {
-          try await server.waitUntilStopped()
-        } onCancel: {
-          server.triggerStop()
-        }
-      } catch {
-        throw console.fail(
-          .init(
-            code: "serve_failed",
-            message: Self.sentence("The server failed: \(UserFacingError.describing(error))")))
-      }
-      notes.note("Stopped: every request in flight was answered.")
-      if interrupted.isSet { throw ExitCodes.interrupted }
-    }
-
-    /// The server the flags describe; the backend's settings from the environment, as for
-    /// the embedded backend of every other command.
-    private func configuration(io: AppIO, log: AccessLog) throws -> APIServerConfiguration {
-      let environment = io.environment
-      return APIServerConfiguration(
-        http: .init(
-          host: host, port: port, shutdownSignals: io.handlesSignals ? [.sigterm] : [],
-          bodyLimits: BodyLimits(messages: messageLimit << 20),
-          idleTimeout: .seconds(idleTimeout), maxConnections: maxConnections,
-          tls: try tlsCertificate.map { try ServerTLS(certificateFile: $0, keyFile: tlsKey ?? "") }),
-        accessLog: log,
-        passwordRounds: try CompositionRoot.passwordRounds(environment)
-          ?? APIBackend.defaultPasswordRounds,
-        likeInterval: CompositionRoot.demoLikeInterval(environment)
-          ?? APIBackend.defaultLikeInterval,
-        pushFaults: try CompositionRoot.pushFaults(environment), now: { Date() },
-        randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock())
-    }
-
-    /// The PostgreSQL database `--database-url` (or `APP_DATABASE_URL`) names, or the SQLite
-    /// file in the data folder.
-    private func store(environment: [String: String]) throws -> APIBackend.Storage {
-      if let postgres = try ServerComposition.postgresStore(
-        url: databaseURL, environment: environment, poolSize: databasePoolSize,
-        notifications: databaseNotifications)
-      {
-        return .postgres(postgres)
-      }
-      let folder = try DataFolder.prepare(
-        DataFolder.locate(option: dataDir, environment: environment))
-      return .file(folder.file(CompositionRoot.backendFileName))
-    }
-
-    /// Whether Ctrl-C stopped the server, as the signal's queue and the command share it.
-    private final class Interrupted: Sendable {
-      private let flag = Atomic(false)
-      var isSet: Bool { flag.load(ordering: .acquiring) }
-      func set() { flag.store(true, ordering: .releasing) }
-    }
-
-    /// Ends `text` with one full stop, whether or not the error's own text had one.
-    private static func sentence(_ text: String) -> String {
-      text.hasSuffix(".") ? text : text + "."
+      try await ServeFeature(io: io).serve(
+        ServeFeature.Settings(
+          host: host, port: port, dataDir: dataDir, databaseURL: databaseURL,
+          databasePoolSize: databasePoolSize, databaseNotifications: databaseNotifications,
+          messageLimitMiB: messageLimit, idleTimeoutSeconds: idleTimeout,
+          maxConnections: maxConnections, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
+          logFormat: logFormat))
     }
   }
 }

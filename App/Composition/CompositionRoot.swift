@@ -98,7 +98,7 @@ struct CompositionRoot {
         // Opened at the first request, so that commands sending none never need its file.
         client = EmbeddedBackendHTTPClient(opening: {
           try await APIBackend.open(
-            .file(file), now: { Date() }, randomBytes: Self.systemRandomBytes,
+            .sqliteFile(file), now: { Date() }, randomBytes: Self.systemRandomBytes,
             clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
             pushFaults: pushFaults)
         })

@@ -7,7 +7,7 @@ extension APIBackend {
   /// breaks its rules a `422` (after the bearer token is checked, as for any other answer of an
   /// authenticated operation).
   public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
-    switch APIRoute.parse(method: request.method, target: request.target) {
+    switch APIRoute.parse(request.resolved, target: request.target) {
     case .route(let route):
       return await handle(
         APIRequest(

@@ -5,22 +5,6 @@ import Foundation
 struct AuthRoutes {
   let backend: APIBackend
 
-  private struct AccessTokenBody: Encodable {
-    let access_token: String
-    let token_type = "bearer"
-    let scope: String
-    let created_at: Int
-    let expires_in: Int
-  }
-
-  private struct UserProfileBody: Encodable {
-    let id: String
-    let username: String
-    let name: String
-    let first_name: String?
-    let last_name: String?
-  }
-
   func signUp(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let body: APIBody.SignUp = try decode(request)
     if let problem = Self.signUpProblem(body) {
@@ -87,14 +71,14 @@ struct AuthRoutes {
     let parts = account.name.split(separator: " ", maxSplits: 1).map(String.init)
     return .json(
       200,
-      UserProfileBody(
+      APIAnswer.UserProfile(
         id: account.id, username: account.username, name: account.name,
-        first_name: parts.first, last_name: parts.count > 1 ? parts[1] : nil))
+        firstName: parts.first, lastName: parts.count > 1 ? parts[1] : nil))
   }
 
   func revoke(_ request: APIRequest) async throws -> BackendHTTPResponse {
     _ = try await backend.authenticatedAccount(request)
-    _ = try await backend.store.deleteToken(hash: APIBackend.hash(token: request.bearerToken!))
+    try await backend.revoke(tokenHash: APIBackend.hash(token: request.bearerToken!))
     return .noContent
   }
 
@@ -107,9 +91,9 @@ struct AuthRoutes {
     try await backend.store.insert(record)
     return .json(
       status,
-      AccessTokenBody(
-        access_token: token, scope: record.scope, created_at: record.createdAt,
-        expires_in: record.expiresIn))
+      APIAnswer.AccessToken(
+        accessToken: token, scope: record.scope, createdAt: record.createdAt,
+        expiresIn: record.expiresIn))
   }
 
   /// The server's own input rules. They match the app's today, but the app must not rely

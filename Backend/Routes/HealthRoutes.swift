@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// The operations of a served backend, for load balancers and metrics collectors: alive
@@ -6,15 +7,13 @@ struct HealthRoutes {
   let backend: APIBackend
 
   /// Alive as soon as it listens, whatever the database does: `/readyz` says the rest.
-  static let alive = BackendHTTPResponse(
-    status: 200, headers: ["Content-Type": "application/json"],
-    body: Data(#"{"status":"alive"}"#.utf8))
+  static let alive = BackendHTTPResponse.json(200, APIAnswer.ServerStatus(status: "alive"))
 
   func readiness() async -> BackendHTTPResponse {
     guard (try? await backend.store.answers()) == true else {
       return .error(503, "unavailable", "The database does not answer")
     }
-    return .json(200, ["status": "ready"])
+    return .json(200, APIAnswer.ServerStatus(status: "ready"))
   }
 
   /// Prometheus's text format; a backend that keeps no metrics (in process) has none to show.

@@ -8,37 +8,6 @@ struct LikesRoutes {
 
   let backend: APIBackend
 
-  private struct UserModel: Encodable {
-    let id: String
-    let userName: String
-    let avatarURL: String?
-
-    init(_ like: IncomingLike) {
-      id = like.id
-      userName = like.userName
-      avatarURL = like.avatarURL
-    }
-
-    // The contract's `avatarURL` is "String or null": write the null.
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(userName, forKey: .userName)
-      try container.encode(avatarURL, forKey: .avatarURL)
-    }
-
-    private enum CodingKeys: String, CodingKey { case id, userName, avatarURL }
-  }
-
-  private struct LikeBody: Encodable {
-    let mutualMatch: Bool
-    let item: UserModel
-  }
-
-  private struct ListBody: Encodable {
-    let data: [UserModel]
-  }
-
   /// `page` and `batchSize` are within the contract's ranges: `APIRoute.parse` checked them.
   func page(_ request: APIRequest, page: Int, batchSize: Int) async throws
     -> BackendHTTPResponse
@@ -59,7 +28,7 @@ struct LikesRoutes {
     guard let like = try await backend.store.matchLike(id: id, accountID: account.id) else {
       return .error(404, "not_found", "Nobody with id \(id) is waiting for an answer")
     }
-    return .json(200, LikeBody(mutualMatch: true, item: UserModel(like)))
+    return .json(200, APIAnswer.LikeBack(mutualMatch: true, item: APIAnswer.UserModel(like)))
   }
 
   func skip(_ request: APIRequest, id: String) async throws -> BackendHTTPResponse {
@@ -76,18 +45,9 @@ struct LikesRoutes {
     try await seed(account)
     return .json(
       200,
-      ListBody(data: try await backend.store.mutuals(accountID: account.id).map(UserModel.init)))
-  }
-
-  private struct EventBody: Encodable {
-    let seq: Int
-    let type: String
-    let item: UserModel
-  }
-
-  private struct EventsBody: Encodable {
-    let events: [EventBody]
-    let last: Int
+      APIAnswer.Mutuals(
+        data: try await backend.store.mutuals(accountID: account.id).map(APIAnswer.UserModel.init)
+      ))
   }
 
   /// The long poll: answers at once when there are events after `after`, otherwise when
@@ -110,9 +70,9 @@ struct LikesRoutes {
       if !found.events.isEmpty || waited >= limit {
         return .json(
           200,
-          EventsBody(
+          APIAnswer.Events(
             events: found.events.map {
-              EventBody(seq: $0.seq, type: $0.type, item: UserModel($0.like))
+              APIAnswer.Event(seq: $0.seq, type: $0.type, item: APIAnswer.UserModel($0.like))
             },
             last: found.last))
       }
@@ -166,4 +126,10 @@ struct LikesRoutes {
     "Lucas", "Ингрид", "Chen", "Priya", "Jonas", "Leila", "Hiro", "Nora", "Omar", "Freya", "Tomás",
     "Anya",
   ]
+}
+
+extension APIAnswer.UserModel {
+  init(_ like: IncomingLike) {
+    self.init(id: like.id, userName: like.userName, avatarURL: like.avatarURL)
+  }
 }

@@ -1,17 +1,6 @@
+import Contract
 import Foundation
 import JSONTape
-
-/// One message as the contract's bodies hold it.
-struct MessageBody: Codable, Equatable {
-  let subject: String
-  let message: String
-}
-
-/// `GET /messages/{user}` and the answer to `add_message`: one person's messages.
-struct UserMessagesBody: Encodable {
-  let user: String
-  let message: [MessageBody]
-}
 
 /// A body the backend writes itself, byte for byte what `JSONEncoder` writes for it with
 /// sorted keys and unescaped slashes; the envelope tests compare the two.
@@ -28,7 +17,7 @@ protocol HandWrittenJSON: Encodable {
   var textByteCount: Int { get }
 }
 
-extension MessageBody: HandWrittenJSON {
+extension APIAnswer.Message: HandWrittenJSON {
   func writeNestedJSON(into bytes: inout [UInt8]) {
     bytes.append(contentsOf: #"{\"message\":"#.utf8)
     JSONStringWriter.appendNested(message, to: &bytes)
@@ -40,7 +29,7 @@ extension MessageBody: HandWrittenJSON {
   var textByteCount: Int { message.utf8.count + subject.utf8.count }
 }
 
-extension UserMessagesBody: HandWrittenJSON {
+extension APIAnswer.UserMessages: HandWrittenJSON {
   func writeNestedJSON(into bytes: inout [UInt8]) {
     bytes.append(contentsOf: #"{\"message\":["#.utf8)
     for (index, body) in message.enumerated() {

@@ -22,7 +22,7 @@ struct MessagesRoutes {
     else {
       return .envelope(404, ["error": "no such person: \(name)"])
     }
-    return .envelope(200, UserMessagesBody(user: name, message: messages.map(Self.body)))
+    return .envelope(200, APIAnswer.UserMessages(user: name, message: messages.map(Self.body)))
   }
 
   func add(_ request: APIRequest) async throws -> BackendHTTPResponse {
@@ -48,10 +48,11 @@ struct MessagesRoutes {
     }
     let messages = try await backend.store.addMessage(
       accountID: account.id, to: body.user, subject: body.subject, text: body.message)
-    return .envelope(200, UserMessagesBody(user: body.user, message: messages.map(Self.body)))
+    return .envelope(
+      200, APIAnswer.UserMessages(user: body.user, message: messages.map(Self.body)))
   }
 
-  private static func body(_ record: MessageRecord) -> MessageBody {
-    MessageBody(subject: record.subject, message: record.text)
+  private static func body(_ record: MessageRecord) -> APIAnswer.Message {
+    APIAnswer.Message(subject: record.subject, message: record.text)
   }
 }

@@ -37,7 +37,7 @@ struct PushRoutes {
       switch fault {
       case .fail:
         return .error(500, "server_error", "Failing \(route) on purpose (APP_EMBEDDED_PUSH_FAULTS)")
-      case .refuse: return .json(200, ["success": false])
+      case .refuse: return .json(200, APIAnswer.Success(success: false))
       }
     }
     switch request.route {
@@ -58,7 +58,7 @@ struct PushRoutes {
     let session = backend.makeToken()
     try await backend.store.insertPushSession(
       hash: APIBackend.hash(token: session), accountID: account.id)
-    return .json(200, ["session": session])
+    return .json(200, APIAnswer.PushSession(session: session))
   }
 
   private func pushStatus(session: String?, uuid: String) async throws -> BackendHTTPResponse {
@@ -69,7 +69,7 @@ struct PushRoutes {
       case uuid?: "register"
       default: "anotherDevice"
       }
-    return .json(200, ["status": status])
+    return .json(200, APIAnswer.RegistrationStatus(status: status))
   }
 
   private func pushRegister(_ request: APIRequest) async throws -> BackendHTTPResponse {
@@ -77,18 +77,19 @@ struct PushRoutes {
     let accountID = try await sessionAccount(body.session)
     try await backend.store.setPushRegistration(
       accountID: accountID, uuid: body.uuid, token: body.token)
-    return .json(200, ["success": true])
+    return .json(200, APIAnswer.Success(success: true))
   }
 
   private func pushDeregister(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let body: APIBody.Device = try decode(request)
     try await backend.store.deletePushRegistrations(uuid: body.uuid)
-    return .json(200, ["success": true])
+    return .json(200, APIAnswer.Success(success: true))
   }
 
   private func vendorStatus(uuid: String) async throws -> BackendHTTPResponse {
     let registered = try await backend.store.isVendorRegistered(uuid: uuid)
-    return .json(200, ["status": registered ? "register" : "unregister"])
+    return .json(
+      200, APIAnswer.RegistrationStatus(status: registered ? "register" : "unregister"))
   }
 
   private func vendorChange(_ request: APIRequest, registered: Bool) async throws
@@ -96,7 +97,7 @@ struct PushRoutes {
   {
     let body: APIBody.Device = try decode(request)
     try await backend.store.setVendorRegistration(uuid: body.uuid, registered: registered)
-    return .json(200, ["success": true])
+    return .json(200, APIAnswer.Success(success: true))
   }
 
   private func sessionAccount(_ session: String?) async throws -> String {

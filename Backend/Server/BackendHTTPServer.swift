@@ -97,66 +97,17 @@ public final class BackendHTTPServer: Sendable {
     _ configuration: Configuration = Configuration(), handler: @escaping Handler
   ) async throws -> BackendHTTPServer {
     let (bound, announce) = AsyncStream<Int>.makeStream()
-    // Hummingbird's own logging stays quiet; the access log is ours.
-    var quiet = Logger(label: "backend-http-server")
-    quiet.logLevel = .critical
-    let accessLog = configuration.accessLog
-    let bodyLimits = configuration.bodyLimits
-    let pathPrefix = configuration.pathPrefix
-    // Every request is answered off the cooperative pool: see RequestExecutor.
-    let executor = configuration.executor ?? RequestExecutor(label: "backend-http-server")
-    let application = Application(
-      responder: CallbackResponder<ServerRequestContext> { request, context in
-        let started = ContinuousClock.now
-        let requestID = RequestID.take(from: request.headers[.init("X-Request-ID")!])
-        let method = request.method.rawValue
-        let full = RequestTarget(parsing: Substring(request.uri.description))
-        // The operation is known before the body is read: it sets the body's limit.
-        let target =
-          full.pathSegments.starts(with: pathPrefix) ? full.droppingPrefix(pathPrefix) : nil
-        let operation = target.flatMap {
-          APIOperation.of(method: method, pathSegments: $0.pathSegments)
-        }
-        let limit = bodyLimits.limit(for: operation)
-        let answer: BackendHTTPResponse
-        if let target,
-          let received = try await BackendHTTPRequest(
-            request, target: target, upTo: limit, from: context.remoteAddress?.ipAddress)
-        {
-          answer = await withTaskExecutorPreference(executor) { await handler(received) }
-        } else if target == nil {
-          answer = .error(404, "not_found", "No route for \(method) \(request.uri.path)")
-        } else {
-          answer = BodyLimits.tooLarge(limit)
-          // Read no more of this connection: Hummingbird would otherwise read the rest of the
-          // body, to keep the connection for a next request. The answer still goes out, then
-          // the connection closes.
-          context.channel.close(mode: .input, promise: nil)
-        }
-        accessLog?(
-          AccessLogEntry(
-            requestID: requestID, method: method, path: request.uri.path, operation: operation,
-            status: answer.status, milliseconds: Self.milliseconds(since: started)))
-        var response = Response(answer)
-        response.headers[.init("X-Request-ID")!] = requestID
-        return response
-      },
-      server: try serverBuilder(configuration),
-      configuration: .init(
-        address: .hostname(configuration.host, port: configuration.port),
-        availableConnectionsDelegate: MaximumAvailableConnections(
-          configuration.maxConnections, logger: quiet)),
-      onServerRunning: { channel in
-        announce.yield(channel.localAddress?.port ?? 0)
-        announce.finish()
-      },
-      logger: quiet)
+    let application = try Self.application(configuration, handler: handler) { port in
+      announce.yield(port)
+      announce.finish()
+    }
     let services = ServiceGroup(
       configuration: .init(
-        // A group shuts its services down last to first: the server, then what it uses.
-        services: configuration.services + [application],
+        // The application runs its own services in a group of its own, which shuts them
+        // down last to first: the server, then what it uses.
+        services: [application],
         gracefulShutdownSignals: configuration.shutdownSignals,
-        logger: quiet))
+        logger: application.logger))
     // The group itself runs on the default executor. With a task executor preference,
     // swift-async-algorithms' `merge` (inside ServiceGroup) deadlocked against the group's
     // cancellation when a service failed at once (a port in use): the task re-enqueued on
@@ -185,6 +136,77 @@ public final class BackendHTTPServer: Sendable {
   }
 
   public var baseURL: URL { URL(string: "\(isSecure ? "https" : "http")://\(host):\(port)")! }
+
+  /// The Hummingbird application that serves `handler` with `configuration`'s limits, TLS and
+  /// access log, told the port once it listens. It runs in a service group with
+  /// `configuration.services` (`start`, or HummingbirdTesting's frameworks).
+  public static func application(
+    _ configuration: Configuration, handler: @escaping Handler,
+    onPort: @escaping @Sendable (Int) -> Void = { _ in }
+  ) throws -> Application<CallbackResponder<ServerRequestContext>> {
+    // Hummingbird's own logging stays quiet; the access log is ours.
+    var quiet = Logger(label: "backend-http-server")
+    quiet.logLevel = .critical
+    return Application(
+      responder: responder(configuration, handler: handler),
+      server: try serverBuilder(configuration),
+      configuration: .init(
+        address: .hostname(configuration.host, port: configuration.port),
+        availableConnectionsDelegate: MaximumAvailableConnections(
+          configuration.maxConnections, logger: quiet)),
+      services: configuration.services,
+      onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
+      logger: quiet)
+  }
+
+  /// Each request: its operation read from the target (it sets the body's limit), the body
+  /// read up to that limit, the handler's answer on the executor, and the access log told.
+  private static func responder(
+    _ configuration: Configuration, handler: @escaping Handler
+  ) -> CallbackResponder<ServerRequestContext> {
+    let accessLog = configuration.accessLog
+    let bodyLimits = configuration.bodyLimits
+    let pathPrefix = configuration.pathPrefix
+    // Every request is answered off the cooperative pool: see RequestExecutor.
+    let executor = configuration.executor ?? RequestExecutor(label: "backend-http-server")
+    return CallbackResponder { request, context in
+      let started = ContinuousClock.now
+      let requestID = RequestID.take(from: request.headers[.init("X-Request-ID")!])
+      let method = request.method.rawValue
+      let full = RequestTarget(parsing: Substring(request.uri.description))
+      // The operation is known before the body is read: it sets the body's limit.
+      let target =
+        full.pathSegments.starts(with: pathPrefix) ? full.droppingPrefix(pathPrefix) : nil
+      let resolved = target.map {
+        APIOperation.resolve(method: method, pathSegments: $0.pathSegments)
+      }
+      let operation = resolved?.operation
+      let limit = bodyLimits.limit(for: operation)
+      let answer: BackendHTTPResponse
+      if let target, let resolved,
+        let received = try await BackendHTTPRequest(
+          request, target: target, resolved: resolved, upTo: limit,
+          from: context.remoteAddress?.ipAddress)
+      {
+        answer = await withTaskExecutorPreference(executor) { await handler(received) }
+      } else if target == nil {
+        answer = .error(404, "not_found", "No route for \(method) \(request.uri.path)")
+      } else {
+        answer = BodyLimits.tooLarge(limit)
+        // Read no more of this connection: Hummingbird would otherwise read the rest of the
+        // body, to keep the connection for a next request. The answer still goes out, then
+        // the connection closes.
+        context.channel.close(mode: .input, promise: nil)
+      }
+      accessLog?(
+        AccessLogEntry(
+          requestID: requestID, method: method, path: request.uri.path, operation: operation,
+          status: answer.status, milliseconds: Self.milliseconds(since: started)))
+      var response = Response(answer)
+      response.headers[.init("X-Request-ID")!] = requestID
+      return response
+    }
+  }
 
   /// Plain HTTP/1.1, or the same inside TLS.
   private static func serverBuilder(_ configuration: Configuration) throws -> HTTPServerBuilder {
@@ -237,7 +259,8 @@ extension BackendHTTPRequest {
   /// over the limit is refused before a byte of the body is read; a body sent without one is
   /// read up to the limit and no further.
   init?(
-    _ request: Request, target: RequestTarget, upTo limit: Int, from remoteAddress: String?
+    _ request: Request, target: RequestTarget, resolved: APIOperation.Resolved, upTo limit: Int,
+    from remoteAddress: String?
   ) async throws {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
       return nil
@@ -248,22 +271,24 @@ extension BackendHTTPRequest {
     } catch is NIOTooManyBytesError {
       return nil
     }
+    // Canonical names are lowercase already.
     var headers: [String: String] = [:]
     for field in request.headers { headers[field.name.canonicalName] = field.value }
     self.init(
-      method: request.method.rawValue, target: target, headers: headers,
-      body: Data(body.readableBytesView), remoteAddress: remoteAddress)
+      method: request.method.rawValue, target: target, resolved: resolved,
+      lowercasedHeaders: headers, body: Data(body.readableBytesView),
+      remoteAddress: remoteAddress)
   }
 }
 
 /// Hummingbird's basic context plus the connection: its client's address, and the channel,
 /// to stop reading from it.
-struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
-  var coreContext: CoreRequestContextStorage
+public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
+  public var coreContext: CoreRequestContextStorage
   let channel: any Channel
-  var remoteAddress: SocketAddress? { channel.remoteAddress }
+  public var remoteAddress: SocketAddress? { channel.remoteAddress }
 
-  init(source: ApplicationRequestContextSource) {
+  public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     channel = source.channel
   }

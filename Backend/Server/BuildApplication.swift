@@ -1,4 +1,8 @@
 import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import ServiceLifecycle
 
 /// Everything a served backend is made of but its storage: where it listens and its limits
 /// (`http`), its log, and how the backend it opens behaves. `app serve` fills it from its
@@ -33,32 +37,39 @@ public struct APIServerConfiguration: Sendable {
 }
 
 /// The served backend, in the shape of Hummingbird's template: what `app serve` runs once
-/// its flags are read, and what the server tests run in process.
+/// its flags are read, and what the server tests run in process (HummingbirdTesting).
 ///
 /// It owns the whole server side: the routes (the contract's, through `APIBackend`), health,
 /// readiness and metrics, the access log, the body limits and the connection limits.
 public func buildApplication(
-  _ configuration: APIServerConfiguration, store: APIBackend.Storage
-) -> APIServerApplication {
-  APIServerApplication(configuration: configuration, store: store)
+  _ configuration: APIServerConfiguration, storage: BackendStorage
+) throws -> APIServerApplication {
+  try APIServerApplication(configuration: configuration, storage: storage)
 }
 
-/// A served backend, built and not yet listening.
-public struct APIServerApplication: Sendable {
-  let configuration: APIServerConfiguration
-  let store: APIBackend.Storage
-
+/// A served backend, built and not yet listening. It is a Hummingbird application: run it
+/// in a service group (`start()` does), or hand it to HummingbirdTesting's `test(_:_:)`.
+///
+/// The backend opens as one of its services (`OpeningBackend`), beside the listening
+/// socket, and the storage's own services (a connection pool) run with it.
+public struct APIServerApplication: ApplicationProtocol {
   /// Counted from the first request; `GET /metrics` shows them.
-  public let metrics = ServerMetrics.prometheus()
+  public let metrics: ServerMetrics
+  private let opening: OpeningBackend
+  private let http: BackendHTTPServer.Configuration
+  private let hummingbird: Application<CallbackResponder<ServerRequestContext>>
 
-  /// Listens, then opens the backend, and returns the running server. The port is bound
-  /// first, so that a port in use is reported at once and not after the seconds a new
-  /// database takes; meanwhile `/healthz` answers and other requests get a `503`.
-  public func start() async throws -> BackendHTTPServer {
-    let opening = OpeningBackend(metrics: metrics)
+  init(configuration: APIServerConfiguration, storage: BackendStorage) throws {
+    let metrics = ServerMetrics.prometheus()
+    let opening = OpeningBackend(metrics: metrics) {
+      try await APIBackend.open(
+        storage, now: configuration.now, randomBytes: configuration.randomBytes,
+        clock: configuration.clock, passwordRounds: configuration.passwordRounds,
+        likeInterval: configuration.likeInterval, pushFaults: configuration.pushFaults,
+        metrics: metrics)
+    }
     var http = configuration.http
     let log = configuration.accessLog
-    let metrics = metrics
     http.accessLog = { entry in
       log?.request(entry)
       metrics.answered(
@@ -67,20 +78,39 @@ public struct APIServerApplication: Sendable {
     }
     // Requests run where the backend's work runs: one executor, no hop between two.
     http.executor = APIBackend.executor
-    if case .postgres(let postgres) = store { http.services += postgres.services }
+    // Shut down last to first: the server, then the backend, then its storage.
+    http.services += storage.services + [opening]
+    self.metrics = metrics
+    self.opening = opening
+    self.http = http
+    self.hummingbird = try BackendHTTPServer.application(http, handler: opening.handle)
+  }
+
+  /// Listens, then returns the running server once its backend is open. The port is bound
+  /// first, so that a port in use is reported at once and not after the seconds a new
+  /// database takes; meanwhile `/healthz` answers (see `OpeningBackend`).
+  public func start() async throws -> BackendHTTPServer {
     let server = try await BackendHTTPServer.start(http, handler: opening.handle)
     do {
-      try await opening.open { [configuration, store, metrics] in
-        try await APIBackend.open(
-          store, now: configuration.now, randomBytes: configuration.randomBytes,
-          clock: configuration.clock, passwordRounds: configuration.passwordRounds,
-          likeInterval: configuration.likeInterval, pushFaults: configuration.pushFaults,
-          metrics: metrics)
-      }
+      _ = try await opening.opened()
     } catch {
       await server.stop()
       throw error
     }
     return server
   }
+
+  /// Returns once the backend is open, for a test that runs the application itself; throws
+  /// what opening it threw.
+  public func opened() async throws {
+    _ = try await opening.opened()
+  }
+
+  // MARK: ApplicationProtocol, as the Hummingbird application built from `http`
+
+  public var responder: CallbackResponder<ServerRequestContext> { hummingbird.responder }
+  public var server: HTTPServerBuilder { hummingbird.server }
+  public var configuration: ApplicationConfiguration { hummingbird.configuration }
+  public var logger: Logger { hummingbird.logger }
+  public var services: [any Service] { hummingbird.services }
 }

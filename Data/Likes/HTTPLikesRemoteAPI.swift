@@ -12,32 +12,10 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
     self.client = client
   }
 
-  private struct UserModelDTO: Decodable {
-    let id: String
-    let userName: String
-    let avatarURL: String?
-
-    var user: LikedUser { LikedUser(id: id.lowercased(), userName: userName, avatarURL: avatarURL) }
-  }
-
-  private struct PageDTO: Decodable {
-    let data: [UserModelDTO]
-    let nextCursor: Int?
-  }
-
-  private struct LikeDTO: Decodable {
-    let mutualMatch: Bool
-    let item: UserModelDTO
-  }
-
-  private struct MutualsDTO: Decodable {
-    let data: [UserModelDTO]
-  }
-
   public func fetchData(page: Int, batchSize: Int, token: AccessToken) async throws -> (
     data: [LikedUser], nextCursor: Int?
   ) {
-    let page: PageDTO = try await send(
+    let page: APIAnswer.LikesPage = try await send(
       request(.likesPage(page: page, batchSize: batchSize), token: token), what: "likes page")
     return (page.data.map(\.user), page.nextCursor)
   }
@@ -45,7 +23,7 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
   public func like(id: String, token: AccessToken) async throws -> (
     mutualMatch: Bool, item: LikedUser
   ) {
-    let answer: LikeDTO = try await send(
+    let answer: APIAnswer.LikeBack = try await send(
       request(.likeBack(id: id), token: token), what: "like answer", id: id)
     return (answer.mutualMatch, answer.item.user)
   }
@@ -55,7 +33,7 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
   }
 
   public func fetchMutuals(token: AccessToken) async throws -> [LikedUser] {
-    let answer: MutualsDTO = try await send(
+    let answer: APIAnswer.Mutuals = try await send(
       request(.mutuals, token: token), what: "mutuals list")
     return answer.data.map(\.user)
   }
@@ -82,4 +60,9 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
     if response.status == 404, let id { throw LikesError.unknownPerson(id: id) }
     throw APIErrorMapper.map(response)
   }
+}
+
+extension APIAnswer.UserModel {
+  /// Ids are matched without regard to case: the app keeps them lowercased.
+  var user: LikedUser { LikedUser(id: id.lowercased(), userName: userName, avatarURL: avatarURL) }
 }

@@ -20,16 +20,12 @@ public struct HTTPSessionUC: SessionUC {
     self.access = access
   }
 
-  private struct SessionDTO: Decodable {
-    let session: String
-  }
-
   public func fetchSession() -> AnyPublisher<String, Error> {
     asyncPublisher { [endpoint, client, access] in
       try await access.perform { token in
         var request = HTTPRequest(.pushSession, on: endpoint)
         request.authorize(with: token)
-        let answer: SessionDTO = try await PushJSON.send(
+        let answer: APIAnswer.PushSession = try await PushJSON.send(
           request, client: client, what: "push session")
         return answer.session
       }
@@ -116,14 +112,13 @@ public struct HTTPVendorUC: VendorUC {
 /// The JSON shapes of section 4, read strictly: a status the contract does not name, or an
 /// answer without `success`, is an invalid response, not a guess.
 enum PushJSON {
-  private struct StatusDTO: Decodable { let status: String }
-  private struct SuccessDTO: Decodable { let success: Bool }
 
   static func status(_ request: HTTPRequest, client: any HTTPClient, allowingAnotherDevice: Bool)
     async throws
     -> RegistrationStatus
   {
-    let answer: StatusDTO = try await send(request, client: client, what: "status answer")
+    let answer: APIAnswer.RegistrationStatus = try await send(
+      request, client: client, what: "status answer")
     switch answer.status {
     case "register": return .register
     case "unregister": return .unregister
@@ -134,7 +129,8 @@ enum PushJSON {
   }
 
   static func success(_ request: HTTPRequest, client: any HTTPClient) async throws -> Bool {
-    let answer: SuccessDTO = try await send(request, client: client, what: "registration answer")
+    let answer: APIAnswer.Success = try await send(
+      request, client: client, what: "registration answer")
     return answer.success
   }
 

@@ -152,12 +152,12 @@ import Testing
     let token: String
     do {
       let first = try await APIBackend.open(
-        .file(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
+        .sqliteFile(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
         passwordRounds: 1_000)
       token = try await signIn(first, "demo", "demo-password")
     }
     let second = try await APIBackend.open(
-      .file(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
+      .sqliteFile(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
       passwordRounds: 1_000)
 
     #expect(await second.handle(get("/me", token: token)).status == 200)

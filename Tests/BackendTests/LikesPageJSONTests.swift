@@ -1,40 +1,13 @@
+import Contract
 import Foundation
 import Testing
 
 @testable import Backend
 
 /// `GET /likes` answers with a body written by hand; it must be, byte for byte, what
-/// `JSONEncoder` writes for the same page, for names and URLs full of what needs escaping.
+/// `JSONEncoder` writes for the contract's page (`APIAnswer.LikesPage`), for names and URLs
+/// full of what needs escaping.
 @Suite(.timeLimit(.minutes(1))) struct LikesPageJSONTests {
-  /// The page as the contract spells it, through `JSONEncoder`: nulls written, not left out.
-  private struct Page: Encodable {
-    let data: [User]
-    let nextCursor: Int?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(data, forKey: .data)
-      try container.encode(nextCursor, forKey: .nextCursor)
-    }
-
-    private enum CodingKeys: String, CodingKey { case data, nextCursor }
-  }
-
-  private struct User: Encodable {
-    let id: String
-    let userName: String
-    let avatarURL: String?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(userName, forKey: .userName)
-      try container.encode(avatarURL, forKey: .avatarURL)
-    }
-
-    private enum CodingKeys: String, CodingKey { case id, userName, avatarURL }
-  }
-
   @Test(arguments: MessagesEnvelopeTests.hardTexts)
   func aPage_isWhatJSONEncoderWrites(text: String) throws {
     let likes = [
@@ -44,9 +17,7 @@ import Testing
     for nextCursor in [2, nil] {
       for page in [likes, []] {
         let expected = try Self.encoder.encode(
-          Page(
-            data: page.map { User(id: $0.id, userName: $0.userName, avatarURL: $0.avatarURL) },
-            nextCursor: nextCursor))
+          APIAnswer.LikesPage(data: page.map(APIAnswer.UserModel.init), nextCursor: nextCursor))
         let written = LikesPageJSON.body(page, nextCursor: nextCursor)
         #expect(
           written == expected,

@@ -1,17 +1,13 @@
+import Contract
 import Foundation
 import Testing
 
 @testable import Backend
 
 /// The messages envelope, and one person's messages inside it, are written by hand; they
-/// must be, byte for byte, what `JSONEncoder` writes for the same values, for texts full of
-/// what needs escaping.
+/// must be, byte for byte, what `JSONEncoder` writes for the contract's values
+/// (`APIAnswer.Envelope`, `APIAnswer.UserMessages`), for texts full of what needs escaping.
 @Suite(.timeLimit(.minutes(1))) struct MessagesEnvelopeTests {
-  private struct Envelope: Encodable {
-    let statusCode: Int
-    let body: String
-  }
-
   static let hardTexts = [
     "plain", "", "quote \" backslash \\ slash /", "tab\tnewline\ncr\r\u{08}\u{0C}",
     "controls \u{00}\u{01}\u{1F} and DEL \u{7F}", "Zoë 山田太郎 🐱 \u{2028}",
@@ -20,11 +16,12 @@ import Testing
   @Test(arguments: hardTexts)
   func onePersonsMessages_areWhatJSONEncoderWrites(text: String) throws {
     let messages = [
-      MessageBody(subject: text, message: text), MessageBody(subject: "next", message: text),
+      APIAnswer.Message(subject: text, message: text),
+      APIAnswer.Message(subject: "next", message: text),
     ]
     for body in [
-      UserMessagesBody(user: text, message: messages),
-      UserMessagesBody(user: text, message: []),
+      APIAnswer.UserMessages(user: text, message: messages),
+      APIAnswer.UserMessages(user: text, message: []),
     ] {
       try expectWrittenAsJSONEncoderWrites(statusCode: 200, body)
     }
@@ -34,7 +31,7 @@ import Testing
   func otherBodies_goThroughJSONEncoder_insideTheSameEnvelope(text: String) throws {
     try expectWrittenAsJSONEncoderWrites(statusCode: 404, ["error": text])
     try expectWrittenAsJSONEncoderWrites(
-      statusCode: 200, [text: [MessageBody(subject: text, message: text)], "b": []])
+      statusCode: 200, [text: [APIAnswer.Message(subject: text, message: text)], "b": []])
   }
 
   private func expectWrittenAsJSONEncoderWrites(statusCode: Int, _ value: some Encodable) throws {
@@ -43,7 +40,7 @@ import Testing
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let inner = String(decoding: try encoder.encode(value), as: UTF8.self)
-    let expected = try encoder.encode(Envelope(statusCode: statusCode, body: inner))
+    let expected = try encoder.encode(APIAnswer.Envelope(statusCode: statusCode, body: inner))
     #expect(
       String(decoding: written.body, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     #expect(written.status == 200)

@@ -108,7 +108,7 @@ import Testing
     let now = TestNow()
     let open = {
       try await APIBackend.open(
-        .file(folder.appendingPathComponent("backend.sqlite")), now: { now.date },
+        .sqliteFile(folder.appendingPathComponent("backend.sqlite")), now: { now.date },
         randomBytes: { [UInt8](repeating: 7, count: $0) }, clock: ContinuousClock(),
         passwordRounds: 1_000, limits: SignInLimits(freeFailures: 2))
     }

@@ -4,58 +4,13 @@ import Testing
 
 @testable import App
 
-/// `app serve` as a person runs it: a process of its own that prints its URL, serves
-/// several devices at once, logs each request, and stops gracefully on SIGTERM.
-///
-/// Two devices are two data folders and two keyrings: device A is the binary in the suite's
-/// keyring, device B runs in process with a session store of its own.
+/// `app serve` as a person runs it: a process of its own that prints its URL, logs each
+/// request, reports a port in use, and stops gracefully on SIGTERM and on Ctrl-C. What it
+/// serves to several devices is `ServedDevicesEndToEndTests`, on the application in process.
 @Suite(
   .timeLimit(.minutes(3)),
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct ServeEndToEndTests {
-  @Test func pushOnOneDevice_isAnotherDevice_onTheOther() async throws {
-    let (app, server, deviceA, deviceB) = try await twoSignedInDevices()
-    defer {
-      server.cancel()
-      app.remove()
-      deviceB.remove()
-    }
-
-    let on = try await app.run(["push", "on", "--allow-notifications"] + deviceA)
-    let other = try await deviceB.run(["push", "status", "--api-url", server.url])
-
-    #expect(on.stdout == "Push notifications are on.\n", "\(on.stderr)")
-    #expect(other.status == 0, "\(other.stderr)")
-    #expect(other.stdout.contains("another device"), "\(other.stdout)")
-    let stopped = try await server.stop()
-    #expect(stopped.status == 0, "SIGTERM is a clean stop: \(stopped.stderr)")
-  }
-
-  @Test func aLikeBackOnOneDevice_isAMatchInTheOthersWatch() async throws {
-    let (app, server, deviceA, deviceB) = try await twoSignedInDevices()
-    defer {
-      server.cancel()
-      app.remove()
-      deviceB.remove()
-    }
-    let page = try LikesEndToEndTests.json(
-      try await deviceB.run(["likes", "--json", "--api-url", server.url]).stdout)
-    let id = try #require((page["items"] as? [[String: Any]])?.first?["id"] as? String)
-
-    async let watched = app.run(["likes", "watch", "--for", "15s"] + deviceA, sharesASlot: false)
-    // The watch's second poll resumes after everything so far, so a like from then on
-    // cannot be missed: the server's access log shows when it started.
-    try await waitUntil("device A's watch polls /events a second time", within: .seconds(14)) {
-      server.log.components(separatedBy: "GET /events").count > 2
-    }
-    let liked = try await deviceB.run(["likes", "like", id, "--api-url", server.url])
-    let watch = try await watched
-
-    #expect(liked.stdout.hasPrefix("🎉 It's a match with "), "\(liked.stderr)")
-    #expect(watch.stdout.contains("🎉 It's a match with "), "\(watch.stdout)")
-    _ = try await server.stop()
-  }
-
   @Test func theAccessLog_namesEachRequest_neverAPasswordOrAToken() async throws {
     let app = try AppRunner()
     defer { app.remove() }
@@ -95,22 +50,6 @@ struct ServeEndToEndTests {
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("--port must be between 0 and 65535."))
     _ = try await server.stop()
-  }
-
-  /// `app serve` with device A (the binary; its options in `deviceA`) and device B (in
-  /// process, with a keyring of its own) both signed in to it as demo.
-  private func twoSignedInDevices() async throws -> (
-    app: AppRunner, server: ServeProcess, deviceA: [String], deviceB: AppRunner
-  ) {
-    let app = try AppRunner()
-    let server = try await ServeProcess.start(
-      in: app, ["--data-dir", app.scratch.path + "/server"])
-    let deviceA = ["--api-url", server.url, "--data-dir", app.scratch.path + "/a"]
-    let deviceB = try AppRunner.inProcess(
-      CompositionSeams(sessionStore: InMemoryUserSessionDataStore()))
-    try await signIn(app, deviceA)
-    try await signIn(deviceB, ["--api-url", server.url])
-    return (app, server, deviceA, deviceB)
   }
 
   @Test func ctrlC_stopsGracefully_andExits130() async throws {

@@ -1,0 +1,50 @@
+import Backend
+import Foundation
+import Synchronization
+
+/// The served backend as `app serve` builds it (`buildApplication`), over a SQLite file of
+/// its own in a temporary folder, with its access log kept for the test to read.
+///
+/// Run it with HummingbirdTesting (`application.test(.router)` sends requests straight to its
+/// responder; `.live` serves them on a free port), or on a port of its own with
+/// `InProcessServer`. The folder goes when the test lets go of it.
+public final class TestServerApplication: Sendable {
+  public let application: APIServerApplication
+  private let folder: URL
+  private let lines: LogLines
+
+  public init(
+    messageLimitMiB: Int = 16, idleTimeout: Duration = .seconds(30),
+    logFormat: AccessLog.Format = .text, pathPrefix: [String] = []
+  ) throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("test-server-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let lines = LogLines()
+    self.lines = lines
+    application = try buildApplication(
+      APIServerConfiguration(
+        http: .init(
+          bodyLimits: BodyLimits(messages: messageLimitMiB << 20), idleTimeout: idleTimeout,
+          pathPrefix: pathPrefix),
+        accessLog: AccessLog(format: logFormat, now: { Date() }, write: lines.append),
+        passwordRounds: 1_000, now: { Date() },
+        randomBytes: { count in (0..<count).map { _ in UInt8.random(in: 0...255) } },
+        clock: ContinuousClock()),
+      storage: .sqliteFile(folder.appendingPathComponent("backend.sqlite")))
+  }
+
+  /// The access log so far: one line per answered request.
+  public var accessLog: String { lines.text }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// The access log's lines, written from the server's threads and read by the test.
+private final class LogLines: Sendable {
+  private let lines = Mutex("")
+
+  @Sendable func append(_ line: String) { lines.withLock { $0 += line } }
+
+  var text: String { lines.withLock { $0 } }
+}
