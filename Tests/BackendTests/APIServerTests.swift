@@ -8,26 +8,26 @@ import Testing
 /// The served backend (`buildApplication`, as `app serve` runs it) facing strangers, in
 /// process through HummingbirdTesting: a body over its route's limit is answered
 /// `413 body_too_large` from its headers alone, and the connection closed, without the body
-/// being read (on a live socket); a guessed password is throttled per account with `429` and
-/// `Retry-After`.
+/// being read (on a socket of the application's own server); a guessed password is throttled
+/// per account with `429` and `Retry-After`.
 @Suite(.timeLimit(.minutes(3))) struct APIServerLimitsTests {
   @Test func aBodyOverTheLimit_is413_beforeItIsSent_andTheConnectionCloses() async throws {
     let served = try TestServerApplication(messageLimitMiB: 1)
-    try await served.application.test(.live) { client in
-      let port = try #require(client.port)
+    let server = try await served.application.start()
+    defer { server.triggerStop() }
 
-      // 70 MB promised, not a byte of it sent: an answer proves the body was not waited for.
-      let connection = try RawHTTPConnection(port: port)
-      try await connection.send(
-        "POST /messages HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
-          + "Content-Length: 73400320\r\n\r\n")
-      let (answer, closed) = await connection.readUntilClosed(limit: 10)
+    // 70 MB promised, not a byte of it sent: an answer proves the body was not waited for.
+    let connection = try RawHTTPConnection(port: server.port)
+    try await connection.send(
+      "POST /messages HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+        + "Content-Length: 73400320\r\n\r\n")
+    let (answer, closed) = await connection.readUntilClosed(limit: 10)
+    await server.stop()
 
-      #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
-      #expect(answer.contains(#""error":"body_too_large""#))
-      #expect(answer.contains("limit of 1 MiB"))
-      #expect(closed, "the rest of the body is never read: the server closes the connection")
-    }
+    #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
+    #expect(answer.contains(#""error":"body_too_large""#))
+    #expect(answer.contains("limit of 1 MiB"))
+    #expect(closed, "the rest of the body is never read: the server closes the connection")
   }
 
   @Test func everyOtherRoute_takes64KiB() async throws {
@@ -58,34 +58,37 @@ import Testing
 
 /// The served backend's connections and what it tells an operator: idle connections and
 /// headers that never finish are closed after the idle timeout, a long poll being answered is
-/// not (on a live socket); `/healthz` and `/readyz`; a request id in each answer and its
+/// not (on the application's own server); `/healthz` and `/readyz`; a request id in each answer and its
 /// access-log line, as text or as JSON lines; metrics by the contract's route templates;
 /// `405` with `Allow`.
 @Suite(.timeLimit(.minutes(3))) struct APIServerOperationsTests {
+  /// On the application's own server (`start()`), not HummingbirdTesting's `.live`: that
+  /// framework holds a client connection open and idle for the whole test, which a 1 s idle
+  /// timeout closes under it.
   @Test func idleAndHalfSentConnectionsClose_butALongPollOutlivesTheTimeout() async throws {
     let served = try TestServerApplication(idleTimeout: .seconds(1))
-    try await served.application.test(.live) { client in
-      let port = try #require(client.port)
-      let token = try await Self.signIn(client)
+    let server = try await served.application.start()
+    defer { server.triggerStop() }
+    let token = try await Self.signIn(port: server.port)
 
-      let idle = try RawHTTPConnection(port: port)
-      let halfSent = try RawHTTPConnection(port: port)
-      try await halfSent.send("GET /healthz HTTP/1.1\r\nHost: te")
-      let poll = try RawHTTPConnection(port: port)
-      try await poll.send(
-        "GET /events?after=1000000&wait=3 HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
-          + "Authorization: Bearer \(token)\r\n\r\n")
+    let idle = try RawHTTPConnection(port: server.port)
+    let halfSent = try RawHTTPConnection(port: server.port)
+    try await halfSent.send("GET /healthz HTTP/1.1\r\nHost: te")
+    let poll = try RawHTTPConnection(port: server.port)
+    try await poll.send(
+      "GET /events?after=1000000&wait=3 HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+        + "Authorization: Bearer \(token)\r\n\r\n")
 
-      let (idleText, idleClosed) = await idle.readUntilClosed(limit: 15)
-      let (_, halfSentClosed) = await halfSent.readUntilClosed(limit: 15)
-      let (answer, _) = await poll.readUntilClosed(limit: 15)
+    let (idleText, idleClosed) = await idle.readUntilClosed(limit: 15)
+    let (_, halfSentClosed) = await halfSent.readUntilClosed(limit: 15)
+    let (answer, _) = await poll.readUntilClosed(limit: 15)
+    await server.stop()
 
-      #expect(idleClosed && idleText.isEmpty, "an idle connection is closed, unanswered")
-      #expect(halfSentClosed, "headers that never finish do not hold a connection")
-      // Waited its full 3 s (no event was due), well past the 1 s idle timeout.
-      #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
-      #expect(answer.contains(#""events":[]"#), "\(answer)")
-    }
+    #expect(idleClosed && idleText.isEmpty, "an idle connection is closed, unanswered")
+    #expect(halfSentClosed, "headers that never finish do not hold a connection")
+    // Waited its full 3 s (no event was due), well past the 1 s idle timeout.
+    #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+    #expect(answer.contains(#""events":[]"#), "\(answer)")
   }
 
   @Test func healthAndReadiness_answer() async throws {
@@ -195,14 +198,16 @@ import Testing
     return samples
   }
 
-  private static func signIn(_ client: some TestClientProtocol) async throws -> String {
-    let answer = try await client.execute(
-      uri: "/oauth/token", method: .post, headers: [.contentType: "application/json"],
-      body: ByteBuffer(
-        string: #"{"grant_type":"password","username":"demo","password":"demo-password"}"#))
+  private static func signIn(port: Int) async throws -> String {
+    let body = #"{"grant_type":"password","username":"demo","password":"demo-password"}"#
+    let connection = try RawHTTPConnection(port: port)
+    try await connection.send(
+      "POST /oauth/token HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+    let answer = await connection.readUntilClosed(limit: 30).text
+    let json = try #require(answer.components(separatedBy: "\r\n\r\n").last)
     let document = try #require(
-      try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView))
-        as? [String: Any], "\(answer)")
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(answer)")
     return try #require(document["access_token"] as? String)
   }
 }

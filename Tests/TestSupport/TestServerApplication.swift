@@ -6,8 +6,8 @@ import Synchronization
 /// its own in a temporary folder, with its access log kept for the test to read.
 ///
 /// Run it with HummingbirdTesting (`application.test(.router)` sends requests straight to its
-/// responder; `.live` serves them on a free port), or on a port of its own with
-/// `InProcessServer`. The folder goes when the test lets go of it.
+/// responder), or on a free port of its own (`application.start()`, or `InProcessServer`).
+/// The folder goes when the test lets go of it.
 public final class TestServerApplication: Sendable {
   public let application: APIServerApplication
   private let folder: URL
