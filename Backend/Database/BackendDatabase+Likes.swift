@@ -108,11 +108,14 @@ extension BackendDatabase {
   func generateDueLikes(
     accountID: String, now: Date, interval: () -> TimeInterval, makeLike: () -> IncomingLike
   ) throws -> Date {
+    // Most polls find nothing due: a read, where a write transaction would queue every
+    // waiting poll behind the one writer, and sync the file, once a wake.
+    if let due = try writer.read({ try Self.nextDue(accountID: accountID, in: $0) }), due > now {
+      return due
+    }
     let (nextDue, made) = try writer.write { db -> (Date, Int) in
       var due =
-        try Double.fetchOne(
-          db, sql: "SELECT nextDueAt FROM likeGenerator WHERE accountID = ?", arguments: [accountID]
-        ).map(Date.init(timeIntervalSince1970:)) ?? now.addingTimeInterval(interval())
+        try Self.nextDue(accountID: accountID, in: db) ?? now.addingTimeInterval(interval())
       // At most a handful at once: a backend left alone for a week does not flood anybody.
       var made = 0
       while due <= now {
@@ -131,6 +134,12 @@ extension BackendDatabase {
     }
     if made > 0 { eventSignal.signal(accountID) }
     return nextDue
+  }
+
+  private static func nextDue(accountID: String, in db: Database) throws -> Date? {
+    try Double.fetchOne(
+      db, sql: "SELECT nextDueAt FROM likeGenerator WHERE accountID = ?", arguments: [accountID]
+    ).map(Date.init(timeIntervalSince1970:))
   }
 
   /// The account's events after `after`, oldest first, and the highest sequence number so far.

@@ -11,12 +11,13 @@ final class BackendDatabase: Sendable {
   let writer: any DatabaseWriter
   let likesSeeded = SeededAccounts(table: "likesSeeded")
   let conversationsSeeded = SeededAccounts(table: "conversationsSeeded")
-  /// Signalled by this process's writes only: other processes on the file are found by
-  /// re-reading (see `LikesRoutes`).
-  let eventSignal = EventSignal()
+  /// Signalled by this process's writes as they commit, and by its watcher for the writes
+  /// of other processes on the file.
+  let eventSignal: EventSignal
 
   init(_ writer: any DatabaseWriter) throws {
     self.writer = writer
+    eventSignal = EventSignal(watcher: SQLiteEventWatcher(reader: writer))
     try Self.migrator.migrate(writer)
   }
 

@@ -77,9 +77,9 @@ struct LikesRoutes {
             last: found.last))
       }
       // Wake for the next made-up like, for a signal that an event was written, or when the
-      // wait is over. Without live signals (SQLite shared by several processes, or PostgreSQL
-      // with notifications off or their connection lost), look again every second for events
-      // another process wrote.
+      // wait is over. Without live signals (PostgreSQL with notifications off or their
+      // connection lost, a SQLite file its watcher cannot read), look again every second for
+      // events another process wrote.
       let untilDue = Duration.milliseconds(
         Int64(max(0, nextDue.timeIntervalSince(backend.now())) * 1000))
       let fallback = signal.isLive ? limit : .seconds(1)

@@ -8,6 +8,9 @@ import Synchronization
 /// fallback nap (`LikesRoutes`). A poll takes a `Mark` before it reads the events, and
 /// `wait` returns at once when a signal came after that mark, so a signal given while the
 /// poll was still reading is never lost.
+///
+/// A store whose other processes cannot signal (SQLite) gives it a watcher: one task that,
+/// while any poll waits, looks for their writes and signals them (`SQLiteEventWatcher`).
 final class EventSignal: Sendable {
   /// The signals seen when a poll last read.
   struct Mark: Equatable {
@@ -29,7 +32,10 @@ final class EventSignal: Sendable {
     /// Waits cancelled before they registered: they return as soon as they try.
     var cancelled: Set<UInt64> = []
     var nextID: UInt64 = 0
-    var isLive = false
+    var isLive: Bool
+    /// Whether the watcher's task runs: started by the first waiter, ended by the watcher
+    /// when it finds nobody waiting (`isAwaited`).
+    var isWatching = false
 
     func mark(_ accountID: String) -> Mark {
       Mark(epoch: epoch, generation: generations[accountID, default: 0])
@@ -44,7 +50,15 @@ final class EventSignal: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
+  private let watcher: (any EventWatcher)?
+
+  /// `watcher`, when given, finds what other processes write: signals are then live as soon
+  /// as it runs. Without one they are live once `wakeAll(live: true)` says so.
+  init(watcher: (any EventWatcher)? = nil) {
+    self.watcher = watcher
+    state = Mutex(State(isLive: watcher != nil))
+  }
 
   /// Whether another process's writes are signalled too (a PostgreSQL listener is
   /// connected). When not, a poll re-reads the events every second to find them.
@@ -84,25 +98,42 @@ final class EventSignal: Sendable {
   ) async {
     await withTaskGroup(of: Void.self) { group in
       group.addTask { try? await clock.sleep(for: timeout) }
-      group.addTask { await self.wait(accountID, since: mark) }
+      group.addTask { await self.wait(accountID, since: mark, on: clock) }
       await group.next()
       group.cancelAll()
     }
   }
 
-  private func wait(_ accountID: String, since mark: Mark) async {
+  /// Whether any poll waits; when none does, the watcher stops, and the next waiter starts
+  /// it again.
+  func isAwaited() -> Bool {
+    state.withLock { state in
+      if state.waiters.isEmpty { state.isWatching = false }
+      return state.isWatching
+    }
+  }
+
+  private func wait(_ accountID: String, since mark: Mark, on clock: any Clock<Duration>) async {
     let id = state.withLock { state -> UInt64 in
       state.nextID &+= 1
       return state.nextID
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let resumeNow = state.withLock { state -> Bool in
-          if state.cancelled.remove(id) != nil || state.mark(accountID) != mark { return true }
+        let (resumeNow, startWatching) = state.withLock { state -> (Bool, Bool) in
+          if state.cancelled.remove(id) != nil || state.mark(accountID) != mark {
+            return (true, false)
+          }
           state.waiters[id] = Waiter(accountID: accountID, mark: mark, continuation: continuation)
-          return false
+          guard watcher != nil, !state.isWatching else { return (false, false) }
+          state.isWatching = true
+          return (false, true)
         }
         if resumeNow { continuation.resume() }
+        if startWatching, let watcher {
+          // Its reads block their thread: on the backend's executor, never the cooperative pool.
+          Task(executorPreference: APIBackend.executor) { await watcher.watch(self, on: clock) }
+        }
       }
     } onCancel: {
       let waiter = state.withLock { state -> Waiter? in
@@ -115,4 +146,10 @@ final class EventSignal: Sendable {
     // A cancellation that came after a signal had already resumed the wait left its mark.
     state.withLock { _ = $0.cancelled.remove(id) }
   }
+}
+
+/// Looks, while polls wait, for events that the store's other processes wrote, and signals
+/// their accounts. `watch` returns once `signal.isAwaited()` is false.
+protocol EventWatcher: Sendable {
+  func watch(_ signal: EventSignal, on clock: any Clock<Duration>) async
 }

@@ -18,18 +18,18 @@ struct PostgresInstancesTests {
       let (a, b) = (stores[0], stores[1])
       let backendA = try await PostgresStores.backend(on: a, clock: TestClock())
       let backendB = try await PostgresStores.backend(on: b, clock: TestClock())
-      let token = try await signIn(backendA)
-      let id = try await firstPendingLikeID(backendB, token: token)
+      let token = try await BackendCalls.signIn(backendA)
+      let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
       try await waitUntil("A listens") { a.eventSignal.isLive }
 
-      let poll = PendingAnswer(backendA, get("/events?after=0&wait=30", token: token))
+      let poll = PendingAnswer(backendA, BackendCalls.get("/events?after=0&wait=30", token: token))
       try await waitUntil("the poll waits on A") { a.eventSignal.waiterCount == 1 }
-      let liked = await backendB.handle(post("/likes/\(id)/like", token: token))
+      let liked = await backendB.handle(BackendCalls.post("/likes/\(id)/like", token: token))
       let answer = try await poll.answer(within: .seconds(5))
 
       #expect(liked.status == 200)
       #expect(answer.status == 200)
-      let events = try json(answer)["events"] as? [[String: Any]]
+      let events = try BackendCalls.json(answer)["events"] as? [[String: Any]]
       #expect(events?.map { $0["type"] as? String } == ["mutualMatch"])
       #expect((events?.first?["item"] as? [String: Any])?["id"] as? String == id)
     }
@@ -42,19 +42,21 @@ struct PostgresInstancesTests {
       let clockA = TestClock()
       let backendA = try await PostgresStores.backend(on: stores[0], clock: clockA)
       let backendB = try await PostgresStores.backend(on: stores[1], clock: TestClock())
-      let token = try await signIn(backendA)
-      let id = try await firstPendingLikeID(backendB, token: token)
+      let token = try await BackendCalls.signIn(backendA)
+      let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
 
-      let poll = PendingAnswer(backendA, get("/events?after=0&wait=30", token: token))
+      let poll = PendingAnswer(backendA, BackendCalls.get("/events?after=0&wait=30", token: token))
       try await waitUntil("the poll waits on A") { stores[0].eventSignal.waiterCount == 1 }
-      #expect(await backendB.handle(post("/likes/\(id)/like", token: token)).status == 200)
+      #expect(
+        await backendB.handle(BackendCalls.post("/likes/\(id)/like", token: token)).status == 200)
       #expect(!poll.isAnswered, "nothing tells A")
       try await clockA.advance(by: .seconds(1), upTo: .seconds(2), until: "A looks again") {
         poll.isAnswered
       }
 
       let events =
-        try json(try await poll.answer(within: .seconds(5)))["events"] as? [[String: Any]]
+        try BackendCalls.json(try await poll.answer(within: .seconds(5)))["events"]
+        as? [[String: Any]]
       #expect(events?.map { $0["type"] as? String } == ["mutualMatch"])
     }
   }
@@ -64,10 +66,10 @@ struct PostgresInstancesTests {
       let (a, b) = (stores[0], stores[1])
       let backendA = try await PostgresStores.backend(on: a, clock: TestClock())
       let backendB = try await PostgresStores.backend(on: b, clock: TestClock())
-      let token = try await signIn(backendA)
-      let id = try await firstPendingLikeID(backendB, token: token)
+      let token = try await BackendCalls.signIn(backendA)
+      let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
       try await waitUntil("A listens") { a.eventSignal.isLive }
-      let poll = PendingAnswer(backendA, get("/events?after=0&wait=30", token: token))
+      let poll = PendingAnswer(backendA, BackendCalls.get("/events?after=0&wait=30", token: token))
       try await waitUntil("the poll waits on A") { a.eventSignal.waiterCount == 1 }
 
       // Both instances listen: both listening connections go.
@@ -79,12 +81,12 @@ struct PostgresInstancesTests {
       try await waitUntil("A knows its listener is gone") { !a.eventSignal.isLive }
       try await waitUntil("A listens again", within: .seconds(15)) { a.eventSignal.isLive }
       try await waitUntil("the poll waits again") { a.eventSignal.waiterCount == 1 }
-      let liked = await backendB.handle(post("/likes/\(id)/like", token: token))
+      let liked = await backendB.handle(BackendCalls.post("/likes/\(id)/like", token: token))
       let answer = try await poll.answer(within: .seconds(5))
 
       #expect(cut.trimmingCharacters(in: .whitespacesAndNewlines) == "2")
       #expect(liked.status == 200)
-      let events = try json(answer)["events"] as? [[String: Any]]
+      let events = try BackendCalls.json(answer)["events"] as? [[String: Any]]
       #expect(events?.map { $0["type"] as? String } == ["mutualMatch"])
     }
   }
@@ -229,88 +231,16 @@ struct PostgresInstancesTests {
       let second = try await PostgresStores.backend(
         on: stores[1], now: now, clock: TestClock(), limits: limits)
 
-      #expect(await signIn(first, password: "wrong").status == 401)
-      #expect(await signIn(second, password: "wrong").status == 401)
-      #expect(await signIn(first, password: "wrong").status == 401, "the third starts the wait")
-      let elsewhere = await signIn(second, password: "demo-password")
+      #expect(await BackendCalls.signIn(first, password: "wrong").status == 401)
+      #expect(await BackendCalls.signIn(second, password: "wrong").status == 401)
+      #expect(
+        await BackendCalls.signIn(first, password: "wrong").status == 401,
+        "the third starts the wait")
+      let elsewhere = await BackendCalls.signIn(second, password: "demo-password")
 
       #expect(elsewhere.status == 429, "the other instance counts the same failures")
       now.advance(by: 1)
-      #expect(await signIn(second, password: "demo-password").status == 200)
+      #expect(await BackendCalls.signIn(second, password: "demo-password").status == 200)
     }
-  }
-
-  // MARK: - Helpers
-
-  private func signIn(_ backend: APIBackend) async throws -> String {
-    let answer = await signIn(backend, password: "demo-password")
-    return try #require(try json(answer)["access_token"] as? String)
-  }
-
-  private func signIn(_ backend: APIBackend, password: String) async
-    -> BackendHTTPResponse
-  {
-    let body = ["grant_type": "password", "username": "demo", "password": password]
-    return await backend.handle(
-      BackendHTTPRequest(
-        method: "POST", pathSegments: ["oauth", "token"],
-        headers: ["Content-Type": "application/json"], body: try! JSONEncoder().encode(body)))
-  }
-
-  private func firstPendingLikeID(_ backend: APIBackend, token: String) async throws
-    -> String
-  {
-    let page = await backend.handle(get("/likes?page=1&batchSize=1", token: token))
-    let data = try #require(try json(page)["data"] as? [[String: Any]])
-    return try #require(data.first?["id"] as? String)
-  }
-
-  private func get(_ target: String, token: String) -> BackendHTTPRequest {
-    let url = URLComponents(string: target)!
-    return BackendHTTPRequest(
-      method: "GET", pathSegments: url.path.split(separator: "/").map(String.init),
-      query: Dictionary(
-        (url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 }),
-      headers: ["Authorization": "Bearer \(token)"])
-  }
-
-  private func post(_ path: String, token: String) -> BackendHTTPRequest {
-    BackendHTTPRequest(
-      method: "POST", pathSegments: path.split(separator: "/").map(String.init),
-      headers: ["Authorization": "Bearer \(token)"])
-  }
-
-  private func json(_ response: BackendHTTPResponse) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-  }
-}
-
-/// A request being answered in a task of its own, and its answer once there is one.
-private final class PendingAnswer: Sendable {
-  private final class Slot: Sendable {
-    let answer = Mutex<BackendHTTPResponse?>(nil)
-  }
-  private let slot = Slot()
-  private let task: Task<Void, Never>
-
-  init(_ backend: APIBackend, _ request: BackendHTTPRequest) {
-    let slot = slot
-    task = Task {
-      let answer = await backend.handle(request)
-      slot.answer.withLock { $0 = answer }
-    }
-  }
-
-  var isAnswered: Bool { slot.answer.withLock { $0 != nil } }
-
-  /// The answer, once it comes within `limit`; the request is cancelled if it does not.
-  func answer(within limit: Duration) async throws -> BackendHTTPResponse {
-    do {
-      try await waitUntil("the answer", within: limit) { isAnswered }
-    } catch {
-      task.cancel()
-      throw error
-    }
-    return slot.answer.withLock { $0! }
   }
 }

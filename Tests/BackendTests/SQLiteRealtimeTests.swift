@@ -1,0 +1,92 @@
+import Clocks
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Backend
+
+/// Long polls on a SQLite file that several processes share: two backends on one file stand
+/// for two `app serve` instances (or two `app` processes on one data folder). SQLite tells
+/// no process of another's commit; one watcher a process finds them, so a waiting poll costs
+/// nothing until an event of its own comes.
+@Suite(.timeLimit(.minutes(1))) struct SQLiteRealtimeTests {
+  @Test func aLikeBackWrittenByAnotherProcess_reachesAPollHereWithinASecond() async throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clockA = TestClock()
+    let (storeA, backendA) = try await Self.open(folder, clock: clockA)
+    let (_, backendB) = try await Self.open(folder, clock: TestClock())
+    let token = try await BackendCalls.signIn(backendA)
+    let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
+
+    let poll = PendingAnswer(backendA, BackendCalls.get("/events?after=0&wait=30", token: token))
+    try await waitUntil("the poll waits on A") { storeA.eventSignal.waiterCount == 1 }
+    #expect(
+      await backendB.handle(BackendCalls.post("/likes/\(id)/like", token: token)).status == 200)
+    #expect(!poll.isAnswered, "B's write signals B's polls only")
+    try await clockA.advance(by: .seconds(1), upTo: .seconds(2), until: "A's watcher finds it") {
+      poll.isAnswered
+    }
+
+    let answer = try await poll.answer(within: .seconds(5))
+    let events = try BackendCalls.json(answer)["events"] as? [[String: Any]]
+    #expect(events?.map { $0["type"] as? String } == ["mutualMatch"])
+  }
+
+  @Test func twentyWaitingPolls_costAboutOneReadASecond_andAnswerAtTheirLimit() async throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clock = TestClock()
+    let statements = Atomic<Int>(0)
+    let (store, backend) = try await Self.open(folder, clock: clock) { _ in
+      statements.add(1, ordering: .relaxed)
+    }
+    let token = try await BackendCalls.signIn(backend)
+    let polls = (0..<20).map { _ in
+      PendingAnswer(backend, BackendCalls.get("/events?after=1000&wait=10", token: token))
+    }
+    try await waitUntil("the polls wait") { store.eventSignal.waiterCount == 20 }
+
+    let before = statements.load(ordering: .relaxed)
+    // Nine seconds, a second at a time, each with a bounded moment for what it woke to run
+    // (as `advance(by:upTo:until:)` gives): the polls, had they woken, would have read.
+    for _ in 1...9 {
+      await clock.advance(by: .seconds(1))
+      try? await waitUntil("nothing: a pause", within: .milliseconds(20)) { false }
+    }
+    let during = statements.load(ordering: .relaxed) - before
+
+    // Each poll used to read (and write its like generator) every second: over 20 × 9.
+    // One read a second: four statements, its SELECT and those GRDB runs around a read.
+    #expect(during <= 9 * 4, "one read a second, for the watcher; not one per poll")
+    #expect(polls.allSatisfy { !$0.isAnswered }, "nothing came, so nobody answers early")
+    try await clock.advance(by: .seconds(1), upTo: .seconds(3), until: "the wait is over") {
+      polls.allSatisfy(\.isAnswered)
+    }
+  }
+
+  // MARK: - Helpers
+
+  private static func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A backend on the folder's file, with the demo account; `statementTook` is told of each
+  /// statement it runs.
+  private static func open(
+    _ folder: URL, clock: TestClock<Duration>,
+    statementTook: (@Sendable (Duration) -> Void)? = nil
+  ) async throws -> (BackendDatabase, APIBackend) {
+    let store = try await BackendDatabase.open(
+      at: folder.appendingPathComponent("backend.sqlite"), statementTook: statementTook)
+    let backend = try APIBackend(
+      store: store, now: { Date(timeIntervalSince1970: 1_800_000_000) },
+      randomBytes: { count in (0..<count).map { _ in UInt8.random(in: .min ... .max) } },
+      passwordRounds: 1_000, clock: clock, likeInterval: 1_000...1_000)
+    try await backend.seedDemoAccountIfEmpty()
+    return (store, backend)
+  }
+}
