@@ -76,7 +76,9 @@ extension AppCommand {
 
     @Option(
       name: .customLong("max-connections"),
-      help: "Connections open at once; past this, new ones wait to be accepted.")
+      help: ArgumentHelp(
+        "Connections served at once; past this, a new one is answered 503 with Retry-After. The file-descriptor limit is raised to fit, as far as the hard limit allows.",
+        valueName: "count"))
     var maxConnections = 1_024
 
     @Option(

@@ -31,6 +31,14 @@ struct ServeFeature {
     let console = Console(json: false, io: io)
     let log = AccessLog(format: settings.logFormat, now: { Date() }, write: io.writeError)
     let notes = ServerNotes(log: log, console: console)
+    let descriptors = FileDescriptorLimit.raise(forMaxConnections: settings.maxConnections)
+    if descriptors.limit < descriptors.wanted {
+      notes.note(
+        "Warning: \(settings.maxConnections) connections need \(descriptors.wanted) file "
+          + "descriptors, and the limit is \(descriptors.limit): connections past it wait "
+          + "unaccepted. Raise it (ulimit -n, or LimitNOFILE= in a systemd unit) or lower "
+          + "--max-connections.")
+    }
     let application: APIServerApplication
     do {
       application = try buildApplication(

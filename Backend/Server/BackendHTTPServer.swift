@@ -32,7 +32,8 @@ public final class BackendHTTPServer: Sendable {
     /// or headers that never finish arriving. A request being answered (a long poll) is
     /// never cut by it.
     public var idleTimeout: Duration
-    /// Connections open at once; past this, new ones wait to be accepted.
+    /// Connections served at once; past this, a new one is answered `503` with
+    /// `Retry-After` and closed (see `ConnectionCap`).
     public var maxConnections: Int
     /// Serves https with this certificate and key; nil serves plain http.
     public var tls: ServerTLS?
@@ -96,8 +97,18 @@ public final class BackendHTTPServer: Sendable {
   public static func start(
     _ configuration: Configuration = Configuration(), handler: @escaping Handler
   ) async throws -> BackendHTTPServer {
+    try await start(
+      configuration, handler: handler,
+      cap: ConnectionCap(maxConnections: configuration.maxConnections))
+  }
+
+  /// `start`, counting connections under `cap` (its `maxConnections`, not the
+  /// configuration's).
+  static func start(
+    _ configuration: Configuration, handler: @escaping Handler, cap: ConnectionCap
+  ) async throws -> BackendHTTPServer {
     let (bound, announce) = AsyncStream<Int>.makeStream()
-    let application = try Self.application(configuration, handler: handler) { port in
+    let application = try Self.application(configuration, handler: handler, cap: cap) { port in
       announce.yield(port)
       announce.finish()
     }
@@ -140,8 +151,8 @@ public final class BackendHTTPServer: Sendable {
   /// The Hummingbird application that serves `handler` with `configuration`'s limits, TLS and
   /// access log, told the port once it listens. It runs in a service group with
   /// `configuration.services` (`start`, or HummingbirdTesting's frameworks).
-  public static func application(
-    _ configuration: Configuration, handler: @escaping Handler,
+  static func application(
+    _ configuration: Configuration, handler: @escaping Handler, cap: ConnectionCap,
     onPort: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws -> Application<CallbackResponder<ServerRequestContext>> {
     // Hummingbird's own logging stays quiet; the access log is ours.
@@ -149,11 +160,10 @@ public final class BackendHTTPServer: Sendable {
     quiet.logLevel = .critical
     return Application(
       responder: responder(configuration, handler: handler),
-      server: try serverBuilder(configuration),
+      server: try serverBuilder(configuration, cap: cap),
       configuration: .init(
         address: .hostname(configuration.host, port: configuration.port),
-        availableConnectionsDelegate: MaximumAvailableConnections(
-          configuration.maxConnections, logger: quiet)),
+        availableConnectionsDelegate: MaximumAvailableConnections(cap.acceptLimit, logger: quiet)),
       services: configuration.services,
       onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
       logger: quiet)
@@ -209,9 +219,13 @@ public final class BackendHTTPServer: Sendable {
   }
 
   /// Plain HTTP/1.1, or the same inside TLS.
-  private static func serverBuilder(_ configuration: Configuration) throws -> HTTPServerBuilder {
+  private static func serverBuilder(
+    _ configuration: Configuration, cap: ConnectionCap
+  ) throws -> HTTPServerBuilder {
     let http1 = HTTPServerBuilder.http1(
       configuration: .init(
+        // Made for each connection as it is accepted: it counts the connection in.
+        additionalChannelHandlers: [cap.handler()],
         idleTimeout: TimeAmount(configuration.idleTimeout),
         httpDecoderConfiguration: Configuration.headerLimits))
     guard let tls = configuration.tls else { return http1 }

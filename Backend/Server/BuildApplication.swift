@@ -58,6 +58,7 @@ public struct APIServerApplication: ApplicationProtocol {
   private let opening: OpeningBackend
   private let http: BackendHTTPServer.Configuration
   private let hummingbird: Application<CallbackResponder<ServerRequestContext>>
+  private let connectionCap: ConnectionCap
 
   init(configuration: APIServerConfiguration, storage: BackendStorage) throws {
     let metrics = ServerMetrics.prometheus()
@@ -83,14 +84,17 @@ public struct APIServerApplication: ApplicationProtocol {
     self.metrics = metrics
     self.opening = opening
     self.http = http
-    self.hummingbird = try BackendHTTPServer.application(http, handler: opening.handle)
+    connectionCap = ConnectionCap(maxConnections: http.maxConnections)
+    self.hummingbird = try BackendHTTPServer.application(
+      http, handler: opening.handle, cap: connectionCap)
   }
 
   /// Listens, then returns the running server once its backend is open. The port is bound
   /// first, so that a port in use is reported at once and not after the seconds a new
   /// database takes; meanwhile `/healthz` answers (see `OpeningBackend`).
   public func start() async throws -> BackendHTTPServer {
-    let server = try await BackendHTTPServer.start(http, handler: opening.handle)
+    let server = try await BackendHTTPServer.start(
+      http, handler: opening.handle, cap: connectionCap)
     do {
       _ = try await opening.opened()
     } catch {
@@ -99,6 +103,9 @@ public struct APIServerApplication: ApplicationProtocol {
     }
     return server
   }
+
+  /// Connections open now, served or being refused past the cap.
+  public var openConnections: Int { connectionCap.openConnections }
 
   /// Returns once the backend is open, for a test that runs the application itself; throws
   /// what opening it threw.

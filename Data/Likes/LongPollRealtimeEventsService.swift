@@ -89,7 +89,7 @@ public struct LongPollRealtimeEventsService: RealtimeEventsService {
           saidInterrupted = true
           continuation.yield(.interrupted(error))
         }
-        try await pause(RealtimeRetry.pause(afterFailures: failures, random: random()))
+        try await pause(RealtimeRetry.pause(after: error, failures: failures, random: random()))
       }
     }
   }

@@ -28,4 +28,18 @@ public enum RealtimeRetry {
     let jittered = full - full * (0.25 * min(max(random, 0), 1))
     return max(jittered, firstPause)
   }
+
+  /// The pause after `error`, the `failures`-th in a row: as above, but never shorter than
+  /// the `Retry-After` of a server that said when to come back (a 503 at its connection cap,
+  /// a 429), up to `longestPause`.
+  public static func pause(after error: any Error, failures: Int, random: Double) -> Duration {
+    let backoff = pause(afterFailures: failures, random: random)
+    let asked: Int? =
+      switch error as? RemoteAPIError {
+      case .unavailable(let seconds?, _), .tooManyAttempts(let seconds?): seconds
+      default: nil
+      }
+    guard let asked else { return backoff }
+    return min(max(backoff, .seconds(asked)), longestPause)
+  }
 }

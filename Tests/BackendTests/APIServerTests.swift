@@ -91,6 +91,39 @@ import Testing
     #expect(answer.contains(#""events":[]"#), "\(answer)")
   }
 
+  @Test func pastTheConnectionCap_aNewConnectionIsAnswered503_withRetryAfter_notLeftWaiting()
+    async throws
+  {
+    let served = try TestServerApplication(maxConnections: 2)
+    let server = try await served.application.start()
+    defer { server.triggerStop() }
+    var first: RawHTTPConnection? = try RawHTTPConnection(port: server.port)
+    let second = try RawHTTPConnection(port: server.port)
+    try await first?.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+    try await second.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+
+    let third = try RawHTTPConnection(port: server.port)
+    try await third.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+    let (refused, closed) = await third.readUntilClosed(limit: 15)
+
+    #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused)")
+    #expect(refused.contains("Retry-After: 1"), "\(refused)")
+    #expect(refused.contains(#""error":"unavailable""#), "\(refused)")
+    #expect(closed, "a refused connection is closed, not kept")
+
+    // A served connection that its client closes makes room for the next one.
+    first = nil
+    try await waitUntil("the closed connections are counted out") {
+      served.application.openConnections == 1
+    }
+    let fourth = try RawHTTPConnection(port: server.port)
+    try await fourth.send("GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+    let (served4, _) = await fourth.readUntilClosed(limit: 15)
+    #expect(served4.hasPrefix("HTTP/1.1 200"), "\(served4)")
+    withExtendedLifetime(second) {}
+    await server.stop()
+  }
+
   @Test func healthAndReadiness_answer() async throws {
     let served = try TestServerApplication()
     try await served.application.test(.router) { client in

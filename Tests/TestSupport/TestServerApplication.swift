@@ -15,7 +15,7 @@ public final class TestServerApplication: Sendable {
 
   public init(
     messageLimitMiB: Int = 16, idleTimeout: Duration = .seconds(30),
-    logFormat: AccessLog.Format = .text, pathPrefix: [String] = []
+    logFormat: AccessLog.Format = .text, pathPrefix: [String] = [], maxConnections: Int = 1_024
   ) throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("test-server-\(UUID().uuidString)")
@@ -26,7 +26,7 @@ public final class TestServerApplication: Sendable {
       APIServerConfiguration(
         http: .init(
           bodyLimits: BodyLimits(messages: messageLimitMiB << 20), idleTimeout: idleTimeout,
-          pathPrefix: pathPrefix),
+          maxConnections: maxConnections, pathPrefix: pathPrefix),
         accessLog: AccessLog(format: logFormat, now: { Date() }, write: lines.append),
         passwordRounds: 1_000, now: { Date() },
         randomBytes: { count in (0..<count).map { _ in UInt8.random(in: 0...255) } },

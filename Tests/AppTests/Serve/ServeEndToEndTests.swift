@@ -65,6 +65,35 @@ struct ServeEndToEndTests {
     #expect(stopped.stderr.hasSuffix("Stopped: every request in flight was answered.\n"))
   }
 
+  @Test func aFileDescriptorLimitTooLowForTheCap_isNamedAtStart() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    // A hard limit of 256 descriptors: 50 connections fit (with the 503 room and the
+    // reserve), 1,000 do not, and the soft limit cannot be raised past it.
+    let result = try await app.runShell(
+      """
+      ulimit -Sn 256; ulimit -Hn 256
+      for cap in 50 1000; do
+        "$APP" serve --port 0 --max-connections $cap --data-dir "$HOME/server-$cap" \
+          > "$HOME/url-$cap" 2> "$HOME/log-$cap" & pid=$!
+        timeout 30 bash -c "until [ -s '$HOME/url-$cap' ]; do sleep 0.05; done" || exit 90
+        kill -TERM $pid; wait $pid; echo "exit $cap: $?"
+        echo "log $cap:"; cat "$HOME/log-$cap"
+      done
+      """)
+
+    #expect(result.status == 0, "\(result.stdout)")
+    let fits = result.stdout.components(separatedBy: "log 1000:")[0]
+    let tooFew = result.stdout.components(separatedBy: "log 1000:").last ?? ""
+    #expect(fits.contains("exit 50: 0"), "\(result.stdout)")
+    #expect(!fits.contains("file descriptors"), "\(result.stdout)")
+    #expect(result.stdout.contains("exit 1000: 0"), "it still serves: \(result.stdout)")
+    #expect(
+      tooFew.contains(
+        "Warning: 1000 connections need 1228 file descriptors, and the limit is 256"),
+      "\(result.stdout)")
+  }
+
   private func signIn(_ runner: AppRunner, _ arguments: [String]) async throws {
     let result = try await runner.run(
       ["login", "--username", "demo", "--password-stdin"] + arguments, stdin: "demo-password")

@@ -107,6 +107,27 @@ import Testing
         == [1, 1.75, 3.5, 7, 14, 26.25, 26.25, 26.25].map { Duration.milliseconds(Int($0 * 1000)) })
   }
 
+  @Test func a503WithRetryAfter_isWaitedOut_thenThePollComesBack() async throws {
+    let server = ScriptedEventsServer([
+      .batch([], last: 0),
+      .failure(RemoteAPIError.unavailable(retryAfter: 5, description: nil)),
+      .failure(RemoteAPIError.unavailable(retryAfter: 120, description: nil)),
+      .failure(RemoteAPIError.unavailable(retryAfter: nil, description: nil)),
+      .batch([.likedYouInserted(Self.ana)], last: 1),
+    ])
+    let pauses = Mutex<[Duration]>([])
+    let sut = LongPollRealtimeEventsService(
+      remote: server, access: signedIn(), clock: InstantClock(),
+      pause: { duration in pauses.withLock { $0.append(duration) } })
+
+    let signals = try await Self.first(1, eventsOf: sut)
+
+    #expect(signals.events == [.likedYouInserted(Self.ana)])
+    #expect(
+      pauses.withLock { $0 } == [.seconds(5), .seconds(30), .seconds(4)],
+      "the server's wait, up to the longest pause; without one, the usual backoff")
+  }
+
   private struct Signals {
     var events: [RealtimeEvent] = []
     var news: [String] = []
