@@ -3,6 +3,11 @@ runs it: how much the waiting costs the server, how fast a like reaches its poll
 ordinary read fares meanwhile. Python's standard library only (asyncio, raw HTTP/1.1).
 
     python3 realtime_polls.py --url URL --pid PID --polls 5000 --likes 100
+    python3 realtime_polls.py --url URL1 --pid PID1 --url URL2 --pid PID2 …
+
+With several instances (one database), the polls are spread over them in turn, and each like
+back is sent to another instance than the one its poll waits on: the time it takes is the
+time an event takes to cross from one instance to another.
 
 Every poll is a connection of its own, kept alive and asked again as soon as it is answered,
 as the app's realtime does. Accounts are signed up first (the server should hash with few
@@ -89,14 +94,25 @@ async def in_batches(items, size, work):
 
 async def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--pid", type=int, required=True)
+    parser.add_argument("--url", action="append", required=True)
+    parser.add_argument("--pid", type=int, action="append", required=True)
     parser.add_argument("--polls", type=int, default=5000)
     parser.add_argument("--likes", type=int, default=100)
     parser.add_argument("--reads", type=int, default=1000)
     arguments = parser.parse_args()
-    host, port = arguments.url.removeprefix("http://").split(":")
-    port = int(port)
+    if len(arguments.url) != len(arguments.pid):
+        parser.error("give one --pid for each --url")
+    instances = [(host, int(port)) for host, port in
+                 (url.removeprefix("http://").split(":") for url in arguments.url)]
+    host, port = instances[0]
+
+    def instance_of(index):
+        """The instance the index-th account's poll waits on."""
+        return instances[index % len(instances)]
+
+    def other_instance_of(index):
+        """Another instance than `instance_of(index)`: where its like back is sent."""
+        return instances[(index + 1) % len(instances)]
     run = f"{int(time.time()) % 100000}"
 
     async def sign_up(index):
@@ -142,8 +158,8 @@ async def main():
     waiting = {"count": 0}
     ready = asyncio.Event()
 
-    async def poll(token, last):
-        connection = Connection(host, port)
+    async def poll(token, last, instance):
+        connection = Connection(*instance)
         await connection.open()
         while True:
             waiting["count"] += 1
@@ -160,23 +176,29 @@ async def main():
                 answered.setdefault(token, []).append(
                     (time.monotonic(), [event["type"] for event in batch["events"]]))
 
-    poll_tasks = [asyncio.create_task(poll(token, last)) for token, last in zip(tokens, lasts)]
+    poll_tasks = [asyncio.create_task(poll(token, last, instance_of(index)))
+                  for index, (token, last) in enumerate(zip(tokens, lasts))]
     started = time.monotonic()
     await asyncio.wait_for(ready.wait(), timeout=300)
     print(f"all {arguments.polls} polls sent in {time.monotonic() - started:.1f} s", flush=True)
-    # Every poll has been sent; the server has them once they stop costing it anything new.
-    await asyncio.sleep(2)
-    rss, cpu_before = process_figures(arguments.pid)
+    # Every poll has been sent; the server has them once it has read each one's events (on
+    # PostgreSQL, a few queries a poll: a tail of seconds after the last was sent).
     await asyncio.sleep(5)
-    _, cpu_after = process_figures(arguments.pid)
-    idle_cpu = (cpu_after - cpu_before) / 5
-    print(f"{arguments.polls} polls waiting: RSS {rss:.0f} MB, "
-          f"CPU {idle_cpu * 100:.1f} % of a core while they wait", flush=True)
+    before = [process_figures(pid) for pid in arguments.pid]
+    await asyncio.sleep(5)
+    after = [process_figures(pid) for pid in arguments.pid]
+    for number, ((rss, cpu_before), (_, cpu_after)) in enumerate(zip(before, after), 1):
+        idle_cpu = (cpu_after - cpu_before) / 5
+        each = (f" on instance {number} of {len(instances)}" if len(instances) > 1 else "")
+        waiting_here = len(range(number - 1, arguments.polls, len(instances)))
+        print(f"{waiting_here} polls waiting{each}: RSS {rss:.0f} MB, "
+              f"CPU {idle_cpu * 100:.1f} % of a core while they wait", flush=True)
 
     # A like back for each sampled account, ten a second: how long until its poll answers.
     delays = []
-    liker = Connection(host, port)
-    for token in sampled:
+    likers = {instance: Connection(*instance) for instance in instances}
+    for index, token in enumerate(sampled):
+        liker = likers[other_instance_of(index)]
         sent = time.monotonic()
         status, data = await liker.request("POST", f"/likes/{likes[token]}/like", token)
         if status != 200:
@@ -188,17 +210,19 @@ async def main():
         if token in answered:
             delays.append(answered[token][0][0] - sent)
         await asyncio.sleep(0.1)
-    liker.close()
+    for liker in likers.values():
+        liker.close()
     missed = len(sampled) - len(delays)
-    print(f"likes reaching their poll: {len(delays)} of {len(sampled)}, "
+    crossing = " from another instance" if len(instances) > 1 else ""
+    print(f"likes reaching their poll{crossing}: {len(delays)} of {len(sampled)}, "
           f"p50 {percentile(delays, 0.5) * 1000:.1f} ms, p99 {percentile(delays, 0.99) * 1000:.1f} ms"
           + (f", {missed} not within 1.5 s" if missed else ""), flush=True)
 
     # Ordinary reads meanwhile: the likes page, eight clients at once.
     read_times = []
 
-    async def reader(token, count):
-        connection = Connection(host, port)
+    async def reader(token, count, instance):
+        connection = Connection(*instance)
         for _ in range(count):
             sent = time.monotonic()
             status, _ = await connection.request("GET", "/likes?page=1&batchSize=10", token)
@@ -207,12 +231,13 @@ async def main():
             read_times.append(time.monotonic() - sent)
         connection.close()
 
-    await asyncio.gather(*(reader(tokens[-1 - i], arguments.reads // 8) for i in range(8)))
+    await asyncio.gather(*(reader(tokens[-1 - i], arguments.reads // 8, instance_of(i))
+                           for i in range(8)))
     print(f"likes page while they wait: {len(read_times)} reads, "
           f"p50 {statistics.median(read_times) * 1000:.1f} ms, "
           f"p99 {percentile(read_times, 0.99) * 1000:.1f} ms", flush=True)
-    rss_after, _ = process_figures(arguments.pid)
-    print(f"RSS at the end: {rss_after:.0f} MB", flush=True)
+    ends = ", ".join(f"{process_figures(pid)[0]:.0f} MB" for pid in arguments.pid)
+    print(f"RSS at the end: {ends}", flush=True)
     for task in poll_tasks:
         task.cancel()
 
