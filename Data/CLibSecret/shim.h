@@ -51,6 +51,13 @@ static inline void app_list_free_retrievables(GList *list) {
   g_list_free_full(list, g_object_unref);
 }
 
+// A SecretService of the caller's own (g_object_unref it), connected now, rather than
+// libsecret's process-wide one: see SecretServiceClient's `runReconnecting`.
+static inline SecretService *app_private_service(GCancellable *cancellable, GError **error) {
+  return secret_service_open_sync(SECRET_TYPE_SERVICE, NULL, SECRET_SERVICE_NONE, cancellable,
+                                  error);
+}
+
 static inline SecretSearchFlags app_search_all_unlocking(void) {
   return SECRET_SEARCH_ALL | SECRET_SEARCH_UNLOCK;
 }

@@ -25,12 +25,12 @@ struct SecretServiceClient: Sendable {
   }
 
   func search(_ attributes: Attributes) async throws -> [FoundItem] {
-    try await runReconnecting { cancellable in
+    try await runReconnecting { cancellable, service in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
-      let list = secret_password_searchv_sync(
-        app_session_schema(), table, app_search_all_unlocking(), cancellable, &error)
+      let list = secret_service_search_sync(
+        service, app_session_schema(), table, app_search_all_unlocking(), cancellable, &error)
       try Self.check(error)
       defer { app_list_free_retrievables(list) }
       var found: [FoundItem] = []
@@ -59,7 +59,7 @@ struct SecretServiceClient: Sendable {
   /// D-Bus API directly (`app_unlocked_accounts`): three messages where libsecret's search
   /// sends sixteen. Locked items are only counted; `search` unlocks.
   func unlockedAccounts(_ attributes: Attributes) async throws -> UnlockedAccounts {
-    try await runReconnecting { cancellable in
+    try await runReconnecting { cancellable, _ in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -76,25 +76,28 @@ struct SecretServiceClient: Sendable {
   }
 
   func lookup(_ attributes: Attributes) async throws -> String? {
-    try await runReconnecting { cancellable in
+    try await runReconnecting { cancellable, service in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
-      let secret = secret_password_lookupv_sync(app_session_schema(), table, cancellable, &error)
+      let value = secret_service_lookup_sync(
+        service, app_session_schema(), table, cancellable, &error)
       try Self.check(error)
-      guard let secret else { return nil }
-      defer { secret_password_free(secret) }
-      return String(cString: secret)
+      guard let value else { return nil }
+      defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+      return secret_value_get_text(value).map { String(cString: $0) }
     }
   }
 
   func store(_ attributes: Attributes, label: String, secret: String) async throws {
-    try await runReconnecting { cancellable in
+    try await runReconnecting { cancellable, service in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
+      let value = secret_value_new(secret, -1, "text/plain")
+      defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
       var error: UnsafeMutablePointer<GError>?
-      let stored = secret_password_storev_sync(
-        app_session_schema(), table, nil, label, secret, cancellable, &error)
+      let stored = secret_service_store_sync(
+        service, app_session_schema(), table, nil, label, value, cancellable, &error)
       try Self.check(error)
       guard stored != 0 else {
         throw SessionStoreError.unavailable(reason: "the Secret Service did not store the item")
@@ -103,11 +106,11 @@ struct SecretServiceClient: Sendable {
   }
 
   func clear(_ attributes: Attributes) async throws {
-    try await runReconnecting { cancellable in
+    try await runReconnecting { cancellable, service in
       let table = Self.table(attributes)
       defer { g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
-      _ = secret_password_clearv_sync(app_session_schema(), table, cancellable, &error)
+      _ = secret_service_clear_sync(service, app_session_schema(), table, cancellable, &error)
       try Self.check(error)
     }
   }
@@ -129,28 +132,54 @@ struct SecretServiceClient: Sendable {
     throw SessionStoreError.unavailable(reason: message)
   }
 
-  /// `run` for a call that is made once more when it fails, for two failures of the daemon
-  /// that a second call gets past:
-  /// - libsecret keeps one connection to the Secret Service for the process, bound to the
-  ///   daemon that answered first; a daemon that restarted since (a desktop keyring after a
-  ///   crash, `gnome-keyring-daemon --replace`) leaves it asking a name that is gone ("The
-  ///   name :1.0 was not provided by any .service files"). So that connection is dropped
-  ///   first: a keyring that came back is used again without restarting the app.
+  /// `run` for a call that is made once more when it fails, on a `SecretService` of its
+  /// own, for two failures of the daemon that a second call gets past:
+  /// - libsecret keeps one `SecretService` for the process, bound to the daemon that
+  ///   answered first; a daemon that restarted since (a desktop keyring after a crash,
+  ///   `gnome-keyring-daemon --replace`) leaves it asking a name that is gone ("The name :1.0
+  ///   was not provided by any .service files"). A service opened now asks the new one.
   /// - gnome-keyring-daemon 42 sometimes loses its record of a caller ("assertion 'client'
   ///   failed", GNOME gnome-keyring #196) and then answers "Method SearchItems is not
   ///   implemented". It records the caller again with each message, so a second call is
   ///   answered. The same bug can abort the daemon; D-Bus starts it again for the second call.
+  ///
+  /// The process-wide service is never torn down for this (`secret_service_disconnect`):
+  /// when many threads failed at once and each disconnected it while the others used it,
+  /// every later call in the process waited out its time limit (seen in about one suite
+  /// run in ten, which runs dozens of sign-ins in one process at once; docs/decisions.md).
   private func runReconnecting<T: Sendable>(
-    _ body: @escaping @Sendable (UnsafeMutablePointer<GCancellable>?) throws -> T
+    _ body:
+      @escaping @Sendable (
+        UnsafeMutablePointer<GCancellable>?, UnsafeMutablePointer<SecretService>
+      ) throws -> T
   ) async throws -> T {
     try await run { cancellable in
       do {
-        return try body(cancellable)
+        let shared = try Self.service(cancellable, own: false)
+        defer { g_object_unref(shared) }
+        return try body(cancellable, shared)
       } catch SessionStoreError.unavailable {
-        secret_service_disconnect()
-        return try body(cancellable)
+        let own = try Self.service(cancellable, own: true)
+        defer { g_object_unref(own) }
+        return try body(cancellable, own)
       }
     }
+  }
+
+  /// libsecret's process-wide service, or one of the caller's own; a reference either way.
+  private static func service(
+    _ cancellable: UnsafeMutablePointer<GCancellable>?, own: Bool
+  ) throws -> UnsafeMutablePointer<SecretService> {
+    var error: UnsafeMutablePointer<GError>?
+    let service =
+      own
+      ? app_private_service(cancellable, &error)
+      : secret_service_get_sync(SECRET_SERVICE_NONE, cancellable, &error)
+    try check(error)
+    guard let service else {
+      throw SessionStoreError.unavailable(reason: "no Secret Service connection")
+    }
+    return service
   }
 
   /// Runs `body` on a thread of its own and waits for it at most `timeout`, or until the
