@@ -5,10 +5,20 @@ import PackageDescription
 // Data → Domain, Presentation → Domain, App → everything. Domain and Presentation
 // import no infrastructure. The server side (`Backend`) depends on no client layer; only
 // `BackendBridge` (the in-process HTTP client) and the composition root see both.
+// The executables' own symbols stay out of their dynamic symbol table, which
+// `--static-swift-stdlib` fills with all of them: a start-up cost for nothing
+// (Executables/exports.map, docs/decisions.md).
+let exportsNothing: [LinkerSetting] = [
+  .unsafeFlags(
+    ["-Xlinker", "--version-script=\(Context.packageDirectory)/Executables/exports.map"],
+    .when(platforms: [.linux]))
+]
+
 let package = Package(
   name: "CleanArchitectureApp",
   products: [
-    .executable(name: "app", targets: ["App"]),
+    .executable(name: "app", targets: ["AppExecutable"]),
+    .executable(name: "app-server", targets: ["ServerExecutable"]),
     // The HTTP contract as a library, for other Swift clients and servers of the same API.
     .library(name: "Contract", targets: ["Contract"]),
     .executable(name: "messages-benchmark", targets: ["MessagesBenchmark"]),
@@ -73,8 +83,8 @@ let package = Package(
     // query, once. The client prints its requests from it and the server parses requests into
     // it (openapi.yaml is its document for others). It needs nothing, so both sides can.
     .target(name: "Contract", path: "Contract"),
-    // The server of ../shared/API.md: routes, its database, password hashing, seeded data,
-    // and the Hummingbird server of `app serve`.
+    // The server of ../shared/API.md: routes, its SQLite database, password hashing and
+    // seeded data. `app` embeds it, so it needs no server framework.
     .target(
       name: "Backend",
       dependencies: [
@@ -86,6 +96,19 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        // A store's services (its connection pool) run in the server's group.
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      path: "Backend"),
+    // The backend served: the Hummingbird server of `app serve` with its limits, TLS,
+    // metrics and access log, and the PostgreSQL store that several instances share. Only
+    // `app-server` links it, so `app` starts without it (docs/decisions.md).
+    .target(
+      name: "BackendServer",
+      dependencies: [
+        "Backend",
+        "Contract",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -101,7 +124,7 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
-      path: "Backend"),
+      path: "BackendServer"),
     .target(
       name: "Data",
       dependencies: [
@@ -136,7 +159,9 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    .executableTarget(
+    // The app: its commands, the shell, the features and the composition root. A library, so
+    // that both executables below run the one command tree.
+    .target(
       name: "App",
       dependencies: [
         "CLibEdit",
@@ -148,13 +173,26 @@ let package = Package(
         "BackendBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
         // TestClock is the virtual clock of `app prepare --virtual-clock`.
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       path: "App",
       exclude: ["CLibEdit"]
     ),
+    // `app`: every command, on the embedded backend or any server. `app serve` runs
+    // `app-server` in its place.
+    .executableTarget(
+      name: "AppExecutable", dependencies: ["App"], path: "Executables/App",
+      linkerSettings: exportsNothing),
+    // `app-server`: `app serve`, with the server's dependencies, which `app` then never loads
+    // at start (docs/decisions.md).
+    .executableTarget(
+      name: "ServerExecutable",
+      dependencies: [
+        "App", "Backend", "BackendServer", "Presentation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Executables/Server", linkerSettings: exportsNothing),
     .executableTarget(
       name: "MessagesBenchmark", dependencies: ["Data", "BenchmarkSupport"],
       path: "Benchmarks/MessagesBenchmark"),
@@ -172,7 +210,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "Domain", "Data", "Backend", "BackendBridge", "Contract",
+        "Domain", "Data", "Backend", "BackendServer", "BackendBridge", "Contract",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -194,7 +232,7 @@ let package = Package(
     .testTarget(
       name: "BackendTests",
       dependencies: [
-        "Backend", "BackendBridge", "Contract", "Data", "Domain", "TestSupport",
+        "Backend", "BackendServer", "BackendBridge", "Contract", "Data", "Domain", "TestSupport",
         // The served application in process: straight to its responder, or on a live socket.
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -208,7 +246,8 @@ let package = Package(
     .testTarget(
       name: "DataTests",
       dependencies: [
-        "Data", "Domain", "Contract", "SystemSupport", "Backend", "BackendBridge", "TestSupport",
+        "Data", "Domain", "Contract", "SystemSupport", "Backend", "BackendServer", "BackendBridge",
+        "TestSupport",
         // The test that upgrades a cache file made by an earlier version makes it with GRDB.
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
@@ -226,7 +265,8 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "App", "Data", "Domain", "Contract", "Backend", "BackendBridge", "TestSupport",
+        "App", "Data", "Domain", "Contract", "Backend", "BackendServer", "BackendBridge",
+        "TestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // The TLS tests make their own certificate authority and server certificate.

@@ -30,7 +30,7 @@ public struct BackendHTTPRequest: Sendable {
   }
 
   /// The server's: the operation resolved and the header names lowercased already.
-  init(
+  package init(
     method: String, target: RequestTarget, resolved: APIOperation.Resolved,
     lowercasedHeaders: [String: String], body: Data, remoteAddress: String?
   ) {
@@ -86,7 +86,7 @@ public struct APIRequest: Sendable {
   }
 
   /// From a `BackendHTTPRequest`, whose header names are lowercased already.
-  init(
+  package init(
     _ route: APIRoute, lowercasedHeaders: [String: String], body: Data, remoteAddress: String?
   ) {
     self.route = route

@@ -13,7 +13,7 @@ public struct BackendHTTPResponse: Sendable, Equatable {
     self.body = body
   }
 
-  static func json(_ status: Int, _ value: some Encodable) -> BackendHTTPResponse {
+  package static func json(_ status: Int, _ value: some Encodable) -> BackendHTTPResponse {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return BackendHTTPResponse(
@@ -22,19 +22,21 @@ public struct BackendHTTPResponse: Sendable, Equatable {
   }
 
   /// JSON written by hand, for the answers asked most.
-  static func json(_ status: Int, bytes: Data) -> BackendHTTPResponse {
+  package static func json(_ status: Int, bytes: Data) -> BackendHTTPResponse {
     BackendHTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)
   }
 
   /// The contract's error body: `{"error": code, "error_description": text}`.
-  static func error(_ status: Int, _ code: String, _ description: String) -> BackendHTTPResponse {
+  package static func error(_ status: Int, _ code: String, _ description: String)
+    -> BackendHTTPResponse
+  {
     json(status, APIAnswer.Error(error: code, errorDescription: description))
   }
 
-  static let noContent = BackendHTTPResponse(status: 204)
+  package static let noContent = BackendHTTPResponse(status: 204)
 
   /// The contract's error body with a `Retry-After` in whole seconds (429, 503).
-  static func error(
+  package static func error(
     _ status: Int, _ code: String, _ description: String, retryAfter seconds: Int
   ) -> BackendHTTPResponse {
     let answer = error(status, code, description)
@@ -47,7 +49,7 @@ public struct BackendHTTPResponse: Sendable, Equatable {
 extension BackendHTTPResponse {
   /// A path of the contract called with a method it does not take: `405`, with the methods
   /// it does take in `Allow` (RFC 9110, 15.5.6).
-  static func methodNotAllowed(
+  package static func methodNotAllowed(
     _ allowed: [APIMethod], method: String, path: String
   ) -> BackendHTTPResponse {
     let answer = error(

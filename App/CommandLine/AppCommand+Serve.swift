@@ -1,11 +1,11 @@
 import ArgumentParser
-import Backend
 import Foundation
-import Presentation
 
 extension AppCommand {
-  struct Serve: AppRunnableCommand {
-    static let configuration = CommandConfiguration(
+  package struct Serve: AppRunnableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
       commandName: "serve",
       abstract: "Serve the backend over HTTP, for other devices and other clients.",
       discussion: """
@@ -51,7 +51,7 @@ extension AppCommand {
       help: ArgumentHelp(
         "PostgreSQL connections this instance keeps at most (plus one that listens); instances × this must stay under the server's max_connections.",
         valueName: "n"))
-    var databasePoolSize = PostgresBackendStore.defaultPoolSize
+    var databasePoolSize = ServeSettings.defaultDatabasePoolSize
 
     @Flag(
       name: .customLong("database-notifications"), inversion: .prefixedNo,
@@ -95,9 +95,9 @@ extension AppCommand {
     @Option(
       name: .customLong("log-format"),
       help: "The access log's format: text, for a person, or json, one object per line.")
-    var logFormat: AccessLog.Format = .text
+    var logFormat: ServeSettings.LogFormat = .text
 
-    func validate() throws {
+    package func validate() throws {
       guard (0...65_535).contains(port) else {
         throw ValidationError("--port must be between 0 and 65535.")
       }
@@ -124,14 +124,22 @@ extension AppCommand {
       }
     }
 
-    func run(io: AppIO) async throws {
-      try await ServeFeature(io: io).serve(
-        ServeFeature.Settings(
-          host: host, port: port, dataDir: dataDir, databaseURL: databaseURL,
-          databasePoolSize: databasePoolSize, databaseNotifications: databaseNotifications,
-          messageLimitMiB: messageLimit, idleTimeoutSeconds: idleTimeout,
-          maxConnections: maxConnections, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
-          logFormat: logFormat))
+    /// The settings the flags give.
+    package var settings: ServeSettings {
+      ServeSettings(
+        host: host, port: port, dataDir: dataDir, databaseURL: databaseURL,
+        databasePoolSize: databasePoolSize, databaseNotifications: databaseNotifications,
+        messageLimitMiB: messageLimit, idleTimeoutSeconds: idleTimeout,
+        maxConnections: maxConnections, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
+        logFormat: logFormat)
+    }
+
+    /// `app-server` serves (its seam); `app` becomes `app-server` (`ServerProgram`).
+    package func run(io: AppIO) async throws {
+      guard let serve = io.seams.serve else {
+        throw ServerProgram.replaceThisProcess(io: io)
+      }
+      try await serve(settings, io)
     }
   }
 }

@@ -3,16 +3,21 @@ import Foundation
 import Presentation
 import SystemSupport
 
-/// The `app` executable's entry: reads the command line, runs the command, and turns how it
+/// The executables' entry: reads the command line, runs the command, and turns how it
 /// ended into one exit code and, on failure, a message on stderr (and one JSON document on
 /// stdout under `--json`). Tests run commands through `run(_:io:)` too, with streams of
 /// their own, so that what they check is what the binary does.
-@main
-enum AppMain {
-  static func main() async {
+package enum AppMain {
+  /// The process's whole life, on its own streams (`AppIO.standard`) with the executable's
+  /// seams. `servesOnly` is `app-server`'s: `app serve`'s command line and no other.
+  package static func main(io: AppIO = .standard, servesOnly: Bool = false) async -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let io = AppIO.standard
-    let parsed = parse(arguments, io: io)
+    var parsed = parse(arguments, io: io)
+    if servesOnly, !parsed.isServeOrFinished {
+      Console(json: false, io: io).message(
+        "Error: \(ServerProgram.name) runs `app serve`; every other command is app's.")
+      parsed = .finished(ExitCode.validationFailure.rawValue)
+    }
     // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up
     // time. Parsing starts no thread, so this still comes before any other thread
     // allocates.
@@ -29,7 +34,7 @@ enum AppMain {
   }
 
   /// Runs `app arguments…` with `io` as its streams; returns the exit status.
-  static func run(_ arguments: [String], io: AppIO) async -> Int32 {
+  package static func run(_ arguments: [String], io: AppIO) async -> Int32 {
     await run(parse(arguments, io: io), io: io)
   }
 
@@ -40,6 +45,14 @@ enum AppMain {
     case command(any ParsableCommand, Invocation)
     /// Help, the version or a usage error, already reported: the exit status.
     case finished(Int32)
+
+    var isServeOrFinished: Bool {
+      switch self {
+      case .shell: false
+      case .command(let command, _): command is AppCommand.Serve
+      case .finished: true
+      }
+    }
   }
 
   /// What a failure of the command is reported with.

@@ -2,12 +2,12 @@ import ArgumentParser
 import Presentation
 
 /// The exit codes `app` promises (see `app --help`).
-enum ExitCodes {
+package enum ExitCodes {
   static let failure = ExitCode(1)
   /// As the GitHub CLI: signed out, or the session was rejected.
   static let authenticationRequired = ExitCode(4)
   /// As shells report a command ended by Ctrl-C (128 + SIGINT).
-  static let interrupted = ExitCode(130)
+  package static let interrupted = ExitCode(130)
 
   static func code(for error: UserFacingError) -> ExitCode {
     if error.code == InterruptSignal.error.code { return interrupted }
@@ -17,7 +17,7 @@ enum ExitCodes {
 
 extension Console {
   /// Reports `error` and returns the exit code that goes with it, for `throw`.
-  func fail(_ error: UserFacingError) -> ExitCode {
+  package func fail(_ error: UserFacingError) -> ExitCode {
     report(error)
     return ExitCodes.code(for: error)
   }

@@ -9,7 +9,7 @@ import Presentation
 /// The only place that knows concrete types: it picks the backend, the HTTP client and the
 /// session store from the global options and hands out Domain ports. A test's
 /// `CompositionSeams` (in `AppIO`) replace the HTTP client, the session store and the clock.
-struct CompositionRoot {
+package struct CompositionRoot {
   let dataFolder: DataFolder
   let backend: BackendChoice
   let httpClient: any HTTPClient
@@ -120,7 +120,7 @@ struct CompositionRoot {
   }
 
   /// The backend's database in the data folder: the embedded default's, and `app serve`'s.
-  static let backendFileName = "embedded-backend.sqlite"
+  package static let backendFileName = "embedded-backend.sqlite"
 
   /// Where everybody's messages render every other block (`MessagesScreen+Blocks`): a thread
   /// of its own, outside the cooperative pool, whose other thread is rendering beside it.
@@ -227,7 +227,7 @@ struct CompositionRoot {
 
   /// `APP_DEMO_LIKE_SECONDS=2` makes the embedded backend invent a like every 2 s instead
   /// of every 10 to 15, for demos of `app likes watch`.
-  static func demoLikeInterval(_ environment: [String: String]) -> ClosedRange<Double>? {
+  package static func demoLikeInterval(_ environment: [String: String]) -> ClosedRange<Double>? {
     guard let seconds = environment["APP_DEMO_LIKE_SECONDS"].flatMap(Double.init), seconds > 0
     else { return nil }
     return seconds...seconds
@@ -237,7 +237,7 @@ struct CompositionRoot {
   /// backend (or `app serve`) makes, from 1,000 to 10,000,000. Unset, 600,000. The suite's
   /// processes use 1,000: on a machine whose cores are all busy, a low-priority hash of
   /// 600,000 rounds once took longer than a client waits (docs/decisions.md).
-  static func passwordRounds(_ environment: [String: String]) throws -> Int? {
+  package static func passwordRounds(_ environment: [String: String]) throws -> Int? {
     guard let text = environment["APP_PASSWORD_ROUNDS"], !text.isEmpty else { return nil }
     guard let rounds = Int(text), (1_000...10_000_000).contains(rounds) else {
       throw DataFolderError(
@@ -248,7 +248,7 @@ struct CompositionRoot {
 
   /// `APP_EMBEDDED_PUSH_FAULTS=vendor/register=refuse,push/register=fail` makes the embedded
   /// backend refuse or fail those calls, to try the partial outcomes by hand.
-  static func pushFaults(_ environment: [String: String]) throws -> [String: PushFault] {
+  package static func pushFaults(_ environment: [String: String]) throws -> [String: PushFault] {
     guard let text = environment["APP_EMBEDDED_PUSH_FAULTS"] else { return [:] }
     guard let faults = PushFault.parse(text) else {
       throw DataFolderError(
@@ -257,7 +257,7 @@ struct CompositionRoot {
     return faults
   }
 
-  static func systemRandomBytes(_ count: Int) -> [UInt8] {
+  package static func systemRandomBytes(_ count: Int) -> [UInt8] {
     var generator = SystemRandomNumberGenerator()
     return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
   }

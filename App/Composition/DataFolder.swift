@@ -2,18 +2,18 @@ import Foundation
 
 /// The folder where the app keeps its files: created owner-only (0700), and every file in it
 /// owner-only (0600) through the process umask.
-struct DataFolder {
+package struct DataFolder {
   let url: URL
 
   /// Where the folder is, and whether the person named it (`--data-dir`, `APP_DATA_DIR`)
   /// rather than taking the default.
-  struct Location {
+  package struct Location {
     let url: URL
     let isChosen: Bool
   }
 
   /// `--data-dir`, then `APP_DATA_DIR`, then `$XDG_DATA_HOME/app`, then `~/.local/share/app`.
-  static func locate(option: String?, environment: [String: String]) -> Location {
+  package static func locate(option: String?, environment: [String: String]) -> Location {
     let url = resolve(option: option, environment: environment)
     let chosen = option?.isEmpty == false || environment["APP_DATA_DIR"]?.isEmpty == false
     return Location(url: url, isChosen: chosen)
@@ -37,11 +37,11 @@ struct DataFolder {
   /// person chose on purpose), but files created in it are still private. A folder the
   /// person named is made only in a folder that exists: a mistyped path must not quietly
   /// grow a tree of folders; the default's parents (`~/.local/share`) are made as needed.
-  static func prepare(_ location: Location) throws -> DataFolder {
+  package static func prepare(_ location: Location) throws -> DataFolder {
     try prepare(location.url, makingParents: !location.isChosen)
   }
 
-  static func prepare(_ url: URL, makingParents: Bool = true) throws -> DataFolder {
+  package static func prepare(_ url: URL, makingParents: Bool = true) throws -> DataFolder {
     umask(0o077)
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
@@ -94,7 +94,7 @@ struct DataFolder {
     return "no part of the path exists or can be created"
   }
 
-  func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+  package func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 }
 
 struct DataFolderError: Error, CustomStringConvertible {

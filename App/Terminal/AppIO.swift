@@ -11,15 +11,15 @@ import Synchronization
 /// with its own streams and composition seams. It is handed down, never read from the task:
 /// `AppMain` passes it to the command (`AppRunnableCommand.run(io:)`), which passes it to its
 /// `Console` and composition root.
-struct AppIO: Sendable {
-  var environment: [String: String]
+package struct AppIO: Sendable {
+  package var environment: [String: String]
   /// Writes text to stdout as it is (no newline added).
   var writeOutput: @Sendable (String) -> Void
   /// Writes UTF-8 to stdout as it is; nil writes it through `writeOutput`. The binary's
   /// writes the bytes straight out, so a large answer is never made a `String` again.
   var writeOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil
   /// Writes text to stderr as it is.
-  var writeError: @Sendable (String) -> Void
+  package var writeError: @Sendable (String) -> Void
   /// The next line of stdin without its newline; nil at the end of input.
   var readLine: @Sendable () -> String?
   /// All that is left of stdin.
@@ -29,9 +29,9 @@ struct AppIO: Sendable {
   var stderrIsTerminal: Bool
   /// Whether Ctrl-C may be taken over. Only a process of its own may: a command run in a
   /// test process is stopped by cancelling its task.
-  var handlesSignals: Bool
+  package var handlesSignals: Bool
   /// Parts of the composition a test puts in place of the real ones.
-  var seams: CompositionSeams
+  package var seams: CompositionSeams
   /// The spinner line every command's console draws on; nil gives each console its own.
   /// The shell shares one between its commands and its banners, so that a banner arriving
   /// while a command's spinner turns goes on a line of its own.
@@ -48,7 +48,7 @@ struct AppIO: Sendable {
   @TaskLocal static var current = AppIO.standard
 
   /// The process's own streams and environment.
-  static let standard = AppIO(
+  package static let standard = AppIO(
     environment: ProcessInfo.processInfo.environment,
     writeOutput: { writeAll($0, to: STDOUT_FILENO) },
     writeOutputBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll($0, to: STDOUT_FILENO) }
@@ -114,7 +114,7 @@ private func readAll(from descriptor: Int32) -> Data {
 
 /// What the composition root takes from a test instead of building it: nil builds the real
 /// one, as the binary does.
-struct CompositionSeams: Sendable {
+package struct CompositionSeams: Sendable {
   /// Answers every request, to the main backend and the vendor's alike.
   var httpClient: (any HTTPClient)?
   /// Keeps the session instead of the keyring.
@@ -125,6 +125,9 @@ struct CompositionSeams: Sendable {
   /// the backend's default (600,000); many in-process commands side by side would spend
   /// seconds of CPU each on it, and the cost itself is the Backend's, tested there.
   var embeddedPasswordRounds: Int?
+  /// How `app serve` serves: `app-server`'s server. Nil in `app`, which becomes
+  /// `app-server` instead (`ServerProgram`).
+  package var serve: (@Sendable (ServeSettings, AppIO) async throws -> Void)?
 
   init(
     httpClient: (any HTTPClient)? = nil, sessionStore: (any UserSessionDataStore)? = nil,

@@ -3,7 +3,7 @@ import Presentation
 
 /// Where `app` writes: data to stdout, messages, prompts and progress to stderr, colour
 /// only on a terminal and never with `NO_COLOR`.
-struct Console: Sendable {
+package struct Console: Sendable {
   let json: Bool
   /// A stream of JSON Lines (`likes watch`): its error document is one line too.
   let jsonLines: Bool
@@ -16,7 +16,7 @@ struct Console: Sendable {
   /// How this front end's hints name commands.
   let words: CommandWords
 
-  init(
+  package init(
     json: Bool, jsonLines: Bool = false, io: AppIO, words: CommandWords = .commandLine
   ) {
     self.json = json
@@ -29,7 +29,7 @@ struct Console: Sendable {
   }
 
   /// A line of data on stdout, below any live line.
-  func output(_ text: String) {
+  package func output(_ text: String) {
     liveLine.above { io.writeOutput(text + "\n") }
   }
 
@@ -51,7 +51,7 @@ struct Console: Sendable {
   }
 
   /// A line for the person on stderr, below any live line.
-  func message(_ text: String) {
+  package func message(_ text: String) {
     liveLine.above { io.writeError(text + "\n") }
   }
 

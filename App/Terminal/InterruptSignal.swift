@@ -9,8 +9,8 @@ import Synchronization
 /// Ctrl-C over while that work runs, and the shell takes it over for its whole session
 /// (the line being typed is dropped, the command running is cancelled). Responders stack:
 /// the newest is asked first, and one that declines passes Ctrl-C to the one below.
-final class InterruptSignal: Sendable {
-  static let shared = InterruptSignal()
+package final class InterruptSignal: Sendable {
+  package static let shared = InterruptSignal()
 
   /// The error an interrupted command reports.
   static let error = UserFacingError(code: "interrupted", message: "Interrupted (Ctrl-C).")
@@ -56,7 +56,7 @@ final class InterruptSignal: Sendable {
   }
 
   /// Until `removeResponder` with the number returned, Ctrl-C asks `responder` first.
-  func addResponder(_ responder: @escaping @Sendable () -> Bool) -> Int {
+  package func addResponder(_ responder: @escaping @Sendable () -> Bool) -> Int {
     state.withLock { state in
       state.nextID += 1
       state.responders.append((state.nextID, responder))

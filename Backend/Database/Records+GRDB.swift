@@ -5,34 +5,34 @@ import GRDB
 // plain vocabulary every store shares.
 
 extension AccountRecord: FetchableRecord, PersistableRecord {
-  static let databaseTableName = "account"
+  package static let databaseTableName = "account"
 
-  enum Columns {
+  package enum Columns {
     static let username = Column("username")
   }
 }
 
 extension TokenRecord: FetchableRecord, PersistableRecord {
-  static let databaseTableName = "token"
+  package static let databaseTableName = "token"
 }
 
 extension PersonRecord: FetchableRecord, PersistableRecord {
-  static let databaseTableName = "conversation"
+  package static let databaseTableName = "conversation"
 
-  enum Columns {
+  package enum Columns {
     static let accountID = Column("accountID")
   }
 }
 
 extension MessageRecord: FetchableRecord, MutablePersistableRecord {
-  static let databaseTableName = "conversationMessage"
+  package static let databaseTableName = "conversationMessage"
 
-  enum Columns {
+  package enum Columns {
     static let id = Column("id")
     static let accountID = Column("accountID")
   }
 
-  mutating func didInsert(_ inserted: InsertionSuccess) {
+  package mutating func didInsert(_ inserted: InsertionSuccess) {
     id = inserted.rowID
   }
 }

@@ -3,8 +3,8 @@ import GRDB
 /// The conversations each account starts with, a copy of its own: names in several scripts,
 /// with spaces, quotes and emoji; messages with newlines, tabs, quotes and backslashes; and a
 /// person with no messages. Everything a renderer can get wrong is in here.
-enum SeededConversations {
-  static let people: [(name: String, messages: [(subject: String, text: String)])] = [
+package enum SeededConversations {
+  package static let people: [(name: String, messages: [(subject: String, text: String)])] = [
     ("john", [("pets", "cats are grumpy"), ("hello", "hi there")]),
     ("bob", [("hello", "hi there")]),
     ("Zoë", [("Café", "Meet at the café?\nBring a \"good\" book.")]),
@@ -16,7 +16,7 @@ enum SeededConversations {
     ("Quiet Person", []),
   ]
 
-  static func insert(for accountID: String, into db: Database) throws {
+  package static func insert(for accountID: String, into db: Database) throws {
     for person in people {
       try PersonRecord(accountID: accountID, name: person.name).insert(db, onConflict: .ignore)
       for message in person.messages {
@@ -30,7 +30,7 @@ enum SeededConversations {
 
   /// Migration v2's shared tables, as they were shipped: v6 moves their rows to the demo
   /// account when there is one, and drops them.
-  static func insertShared(into db: Database) throws {
+  package static func insertShared(into db: Database) throws {
     for person in people {
       try db.execute(sql: "INSERT INTO person (name) VALUES (?)", arguments: [person.name])
       for message in person.messages {

@@ -21,7 +21,7 @@ public final class ServerMetrics: Sendable {
     self.init(factory: factory, emit: nil)
   }
 
-  init(factory: any MetricsFactory, emit: (@Sendable () -> [UInt8])?) {
+  package init(factory: any MetricsFactory, emit: (@Sendable () -> [UInt8])?) {
     self.factory = factory
     self.emit = emit
     throttled = Counter(label: "app_sign_ins_throttled_total", factory: factory)

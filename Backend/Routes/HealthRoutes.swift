@@ -3,13 +3,13 @@ import Foundation
 
 /// The operations of a served backend, for load balancers and metrics collectors: alive
 /// (`/healthz`), ready with its database (`/readyz`), and what it counted (`/metrics`).
-struct HealthRoutes {
-  let backend: APIBackend
+package struct HealthRoutes {
+  package let backend: APIBackend
 
   /// Alive as soon as it listens, whatever the database does: `/readyz` says the rest.
-  static let alive = BackendHTTPResponse.json(200, APIAnswer.ServerStatus(status: "alive"))
+  package static let alive = BackendHTTPResponse.json(200, APIAnswer.ServerStatus(status: "alive"))
 
-  func readiness() async -> BackendHTTPResponse {
+  package func readiness() async -> BackendHTTPResponse {
     guard (try? await backend.store.answers()) == true else {
       return .error(503, "unavailable", "The database does not answer")
     }
@@ -17,9 +17,9 @@ struct HealthRoutes {
   }
 
   /// Prometheus's text format; a backend that keeps no metrics (in process) has none to show.
-  func metrics() -> BackendHTTPResponse { Self.metrics(backend.metrics) }
+  package func metrics() -> BackendHTTPResponse { Self.metrics(backend.metrics) }
 
-  static func metrics(_ metrics: ServerMetrics) -> BackendHTTPResponse {
+  package static func metrics(_ metrics: ServerMetrics) -> BackendHTTPResponse {
     guard let text = metrics.exposition() else {
       return .error(404, "not_found", "This backend keeps no metrics")
     }

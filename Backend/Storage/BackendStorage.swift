@@ -11,9 +11,9 @@ public struct BackendStorage: Sendable {
   public let services: [any Service]
   /// Opens the store: the file opened, or the database checked and migrated. `metrics` is
   /// told how long each statement took, where the store can tell.
-  let open: @Sendable (ServerMetrics) async throws -> any BackendStore
+  package let open: @Sendable (ServerMetrics) async throws -> any BackendStore
 
-  init(
+  package init(
     services: [any Service] = [],
     open: @escaping @Sendable (ServerMetrics) async throws -> any BackendStore
   ) {

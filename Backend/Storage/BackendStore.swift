@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Every requirement is `async`: a store on the network suspends while it waits. The SQLite
 /// one answers synchronously, on the backend's executor (see `RequestExecutor`).
-protocol BackendStore: Sendable {
+package protocol BackendStore: Sendable {
   /// Wakes long polls when an event may have been written: by this process, and by other
   /// processes when the store can tell (PostgreSQL's notifications).
   var eventSignal: EventSignal { get }
@@ -90,15 +90,21 @@ protocol BackendStore: Sendable {
 }
 
 /// A key's failed sign-ins, as the throttle counts them.
-struct SignInFailures: Equatable, Sendable {
-  var count: Int
-  var last: Date
+package struct SignInFailures: Equatable, Sendable {
+  package var count: Int
+  package var last: Date
   /// Until when the next attempt is refused.
-  var waitUntil: Date
+  package var waitUntil: Date
+
+  package init(count: Int, last: Date, waitUntil: Date) {
+    self.count = count
+    self.last = last
+    self.waitUntil = waitUntil
+  }
 }
 
 /// What `createAccount` did.
-enum AccountCreation: Equatable, Sendable {
+package enum AccountCreation: Equatable, Sendable {
   case created
   case usernameTaken
 }

@@ -11,9 +11,9 @@ import Synchronization
 ///
 /// A store whose other processes cannot signal (SQLite) gives it a watcher: one task that,
 /// while any poll waits, looks for their writes and signals them (`SQLiteEventWatcher`).
-final class EventSignal: Sendable {
+package final class EventSignal: Sendable {
   /// The signals seen when a poll last read.
-  struct Mark: Equatable {
+  package struct Mark: Equatable {
     fileprivate let epoch: UInt64
     fileprivate let generation: UInt64
   }
@@ -55,24 +55,24 @@ final class EventSignal: Sendable {
 
   /// `watcher`, when given, finds what other processes write: signals are then live as soon
   /// as it runs. Without one they are live once `wakeAll(live: true)` says so.
-  init(watcher: (any EventWatcher)? = nil) {
+  package init(watcher: (any EventWatcher)? = nil) {
     self.watcher = watcher
     state = Mutex(State(isLive: watcher != nil))
   }
 
   /// Whether another process's writes are signalled too (a PostgreSQL listener is
   /// connected). When not, a poll re-reads the events every second to find them.
-  var isLive: Bool { state.withLock { $0.isLive } }
+  package var isLive: Bool { state.withLock { $0.isLive } }
 
-  func mark(_ accountID: String) -> Mark {
+  package func mark(_ accountID: String) -> Mark {
     state.withLock { $0.mark(accountID) }
   }
 
   /// Long polls waiting now: what a test watches for before it writes.
-  var waiterCount: Int { state.withLock { $0.waiters.count } }
+  package var waiterCount: Int { state.withLock { $0.waiters.count } }
 
   /// An event of the account may have been written.
-  func signal(_ accountID: String) {
+  package func signal(_ accountID: String) {
     let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.generations[accountID, default: 0] &+= 1
       return state.take { $0.accountID == accountID }
@@ -82,7 +82,7 @@ final class EventSignal: Sendable {
 
   /// Every waiter looks again, and whether signals are live changes: the listener connected
   /// or was lost, and what happened meanwhile is unknown.
-  func wakeAll(live: Bool) {
+  package func wakeAll(live: Bool) {
     let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.epoch &+= 1
       state.isLive = live
@@ -93,7 +93,7 @@ final class EventSignal: Sendable {
 
   /// Returns when the account was signalled after `mark`, or `timeout` has passed on `clock`,
   /// or the task is cancelled.
-  func wait(
+  package func wait(
     _ accountID: String, since mark: Mark, upTo timeout: Duration, on clock: any Clock<Duration>
   ) async {
     await withTaskGroup(of: Void.self) { group in
@@ -106,7 +106,7 @@ final class EventSignal: Sendable {
 
   /// Whether any poll waits; when none does, the watcher stops, and the next waiter starts
   /// it again.
-  func isAwaited() -> Bool {
+  package func isAwaited() -> Bool {
     state.withLock { state in
       if state.waiters.isEmpty { state.isWatching = false }
       return state.isWatching
@@ -150,6 +150,6 @@ final class EventSignal: Sendable {
 
 /// Looks, while polls wait, for events that the store's other processes wrote, and signals
 /// their accounts. `watch` returns once `signal.isAwaited()` is false.
-protocol EventWatcher: Sendable {
+package protocol EventWatcher: Sendable {
   func watch(_ signal: EventSignal, on clock: any Clock<Duration>) async
 }

@@ -10,7 +10,8 @@ import Foundation
 // was lost: every message a client added is in its list, once. Exit 1 on any failed request
 // or lost message.
 //
-//   swift build -c release --product app --product server-load-benchmark
+//   swift build -c release --product app      (and --product app-server, then
+//                                             --product server-load-benchmark)
 //   .build/release/server-load-benchmark                 starts .build/release/app serve
 //   .build/release/server-load-benchmark --url URL       a server that is already running
 //   … --clients 50 --seconds 30                          the defaults

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Backend
+@testable import BackendServer
 
 /// Several instances on one PostgreSQL database, in process: each its own store (pool,
 /// listener) and backend, as separate `app serve` processes have. The clocks never move
@@ -216,6 +217,23 @@ struct PostgresInstancesTests {
         try await connection.close()
         await #expect(throws: PostgresConnectionClosed.self) {
           _ = try await connection.rowsUnlessClosed("SELECT 1", logger: store.logger)
+        }
+      }
+      #expect(try await store.answers())
+    }
+  }
+
+  /// The same for a prepared statement, which is sent from the connection's event loop.
+  @Test func aPreparedStatementOnAClosedConnection_isRefusedAtOnce_andRunsOnAnOpenOne()
+    async throws
+  {
+    try await PostgresStores.with { store in
+      let statement = PostgresStatements.PendingLikes(accountID: "nobody", limit: 11, offset: 0)
+      try await store.client.withConnection { connection in
+        #expect(try await connection.rowsUnlessClosed(statement, logger: store.logger).isEmpty)
+        try await connection.close()
+        await #expect(throws: PostgresConnectionClosed.self) {
+          _ = try await connection.rowsUnlessClosed(statement, logger: store.logger)
         }
       }
       #expect(try await store.answers())

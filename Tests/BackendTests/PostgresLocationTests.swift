@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Backend
+@testable import BackendServer
 
 /// `--database-url` as libpq writes it, and what errors and logs show of it: never the
 /// password.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 
 @testable import Backend
+@testable import BackendServer
 
 /// PostgreSQL stores on a new database of the test cluster, with their services running for
 /// as long as the body runs: what `app serve`'s `ServiceGroup` does for one instance.

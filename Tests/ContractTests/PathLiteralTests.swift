@@ -7,7 +7,8 @@ import Testing
 /// them.
 @Suite(.timeLimit(.minutes(1))) struct PathLiteralTests {
   static let productFolders = [
-    "Domain", "Data", "Presentation", "Backend", "Bridge", "App", "SystemSupport", "JSONTape",
+    "Domain", "Data", "Presentation", "Backend", "BackendServer", "Bridge", "App", "Executables",
+    "SystemSupport", "JSONTape",
   ]
 
   /// The first segment of each of the contract's paths: `likes`, `auth`, `healthz`, …

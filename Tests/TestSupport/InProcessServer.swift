@@ -1,4 +1,5 @@
 import Backend
+import BackendServer
 import Foundation
 
 /// The served backend (`TestServerApplication`) on a free port of the test's own process:

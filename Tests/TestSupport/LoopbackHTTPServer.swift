@@ -1,4 +1,5 @@
 import Backend
+import BackendServer
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import BackendServer
 import Foundation
 import TestSupport
 import Testing
@@ -92,6 +93,42 @@ struct ServeEndToEndTests {
       tooFew.contains(
         "Warning: 1000 connections need 1228 file descriptors, and the limit is 256"),
       "\(result.stdout)")
+  }
+
+  /// `app serve` becomes `app-server`, found beside the real `app` (through a symbolic link
+  /// too); where it is missing, the command says so and how to get it.
+  @Test func serve_runsTheServerProgramBesideApp_andNamesItWhenMissing() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let result = try await app.runShell(
+      """
+      mkdir "$HOME/bin" "$HOME/alone"
+      ln -s "$APP" "$HOME/bin/app"
+      "$HOME/bin/app" serve --port 0 --data-dir "$HOME/server" > "$HOME/url" 2> "$HOME/log" &
+      pid=$!
+      timeout 30 bash -c "until [ -s '$HOME/url' ]; do sleep 0.05; done" || exit 90
+      echo "running: $(ps -o comm= -p $pid)"
+      kill -TERM $pid; wait $pid; echo "linked: $?"
+      ln "$APP" "$HOME/alone/app" 2> /dev/null || cp "$APP" "$HOME/alone/app"
+      "$HOME/alone/app" serve --port 0 --data-dir "$HOME/server"; echo "alone: $?"
+      "$(dirname "$APP")/app-server" likes; echo "not serve: $?"
+      """)
+
+    #expect(result.stdout.contains("running: app-server"), "\(result.stdout)")
+    #expect(result.stdout.contains("linked: 0"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("alone: 1"), "\(result.stdout)")
+    #expect(
+      result.stderr.contains(
+        "error: Cannot serve: \(app.home.path)/alone/app-server could not be started "
+          + "(No such file or directory)."),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("hint: `app serve` runs app-server, which is installed next"))
+    #expect(result.stdout.contains("not serve: 64"), "\(result.stdout)")
+    #expect(result.stderr.contains("Error: app-server runs `app serve`; every other command"))
+  }
+
+  @Test func theServeFlagsDefaultPoolSize_isThePostgreSQLStores() {
+    #expect(ServeSettings.defaultDatabasePoolSize == PostgresBackendStore.defaultPoolSize)
   }
 
   private func signIn(_ runner: AppRunner, _ arguments: [String]) async throws {

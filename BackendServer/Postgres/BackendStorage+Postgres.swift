@@ -1,0 +1,12 @@
+import Backend
+
+extension BackendStorage {
+  /// A PostgreSQL database that other instances may share. The store's services (its pool
+  /// and its listener) must run, in the server's `ServiceGroup`, before it is opened.
+  public static func postgres(_ store: PostgresBackendStore) -> BackendStorage {
+    BackendStorage(services: store.services) { _ in
+      try await store.prepare()
+      return store
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import Backend
+import Foundation
+import PostgresNIO
+
+extension PostgresBackendStore {
+  /// The account's starting likes, once across every instance: the row that marks them is
+  /// inserted first, in the same transaction.
+  package func seedLikesIfNeeded(accountID: String, makeLikes: () -> [IncomingLike]) async throws {
+    if likesSeeded.withLock({ $0.contains(accountID) }) { return }
+    try await transaction { connection in
+      let marked = try await self.rows(
+        "INSERT INTO likes_seeded (account_id) VALUES (\(accountID)) ON CONFLICT DO NOTHING RETURNING 1",
+        as: Int.self, on: connection)
+      guard !marked.isEmpty else { return }
+      for like in makeLikes() {
+        try await self.insert(like, for: accountID, on: connection)
+      }
+    }
+    likesSeeded.withLock { _ = $0.insert(accountID) }
+  }
+
+  package func pendingLikes(accountID: String, page: Int, batchSize: Int) async throws -> (
+    likes: [IncomingLike], hasMore: Bool
+  ) {
+    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
+    guard !overflowed else { return ([], false) }
+    let found = try await rows(
+      PostgresStatements.PendingLikes(accountID: accountID, limit: batchSize + 1, offset: offset))
+    return (found.prefix(batchSize).map(Self.like), found.count > batchSize)
+  }
+
+  package func matchLike(id: String, accountID: String) async throws -> IncomingLike? {
+    let matched = try await transaction { connection -> IncomingLike? in
+      // Locked: a like back through another instance at the same time waits, then finds
+      // it no longer pending.
+      guard
+        let like = try await self.rows(
+          """
+          SELECT id, user_name, avatar_url FROM incoming_like
+          WHERE id = \(id.lowercased()) AND account_id = \(accountID) AND status = 'pending'
+          FOR UPDATE
+          """, as: (String, String, String?).self, on: connection
+        ).first.map(Self.like)
+      else { return nil }
+      try await self.execute(
+        """
+        UPDATE incoming_like SET status = 'matched', matched_seq = nextval('like_order')
+        WHERE id = \(like.id)
+        """, on: connection)
+      try await self.recordEvent(
+        "mutualMatch", likeID: like.id, accountID: accountID, on: connection)
+      return like
+    }
+    if matched != nil { eventSignal.signal(accountID) }
+    return matched
+  }
+
+  package func skipLike(id: String, accountID: String) async throws -> Bool {
+    try await !rows(
+      """
+      UPDATE incoming_like SET status = 'skipped'
+      WHERE id = \(id.lowercased()) AND account_id = \(accountID) AND status = 'pending'
+      RETURNING 1
+      """, as: Int.self
+    ).isEmpty
+  }
+
+  package func mutuals(accountID: String) async throws -> [IncomingLike] {
+    try await rows(
+      """
+      SELECT id, user_name, avatar_url FROM incoming_like
+      WHERE account_id = \(accountID) AND status = 'matched' ORDER BY matched_seq DESC
+      """, as: (String, String, String?).self
+    ).map(Self.like)
+  }
+
+  /// Made-up likes are made once across instances: the account's generator row is locked
+  /// while they are, and the instance that waited for it finds the next one not yet due.
+  package func generateDueLikes(
+    accountID: String, now: Date, interval: () -> TimeInterval, makeLike: () -> IncomingLike
+  ) async throws -> Date {
+    // Most polls find nothing due: a read, no lock.
+    if let due = try await nextDue(accountID: accountID, on: nil), due > now { return due }
+    let firstDue = now.addingTimeInterval(interval()).timeIntervalSince1970
+    let result = try await transaction { connection -> (Date, Int) in
+      try await self.execute(
+        """
+        INSERT INTO like_generator (account_id, next_due_at) VALUES (\(accountID), \(firstDue))
+        ON CONFLICT DO NOTHING
+        """, on: connection)
+      let stored = try await self.rows(
+        "SELECT next_due_at FROM like_generator WHERE account_id = \(accountID) FOR UPDATE",
+        as: Double.self, on: connection)
+      var due = Date(timeIntervalSince1970: stored.first ?? firstDue)
+      var count = 0
+      while due <= now {
+        // At most a handful at once: a backend left alone for a week floods nobody.
+        if count < 5 {
+          let like = makeLike()
+          try await self.insert(like, for: accountID, on: connection)
+          try await self.recordEvent(
+            "likedYouInserted", likeID: like.id, accountID: accountID, on: connection)
+          count += 1
+        }
+        due = due.addingTimeInterval(interval())
+      }
+      let nextDue = due.timeIntervalSince1970
+      try await self.execute(
+        "UPDATE like_generator SET next_due_at = \(nextDue) WHERE account_id = \(accountID)",
+        on: connection)
+      return (due, count)
+    }
+    if result.1 > 0 { eventSignal.signal(accountID) }
+    return result.0
+  }
+
+  package func events(accountID: String, after: Int) async throws -> (
+    events: [(seq: Int, type: String, like: IncomingLike)], last: Int
+  ) {
+    // One statement, so one snapshot: `last` is never past an event the list left out.
+    let found = try await rows(
+      """
+      WITH top AS (
+        SELECT COALESCE(MAX(seq), 0) AS last FROM like_event WHERE account_id = \(accountID))
+      SELECT top.last, e.seq, e.type, e.id, e.user_name, e.avatar_url FROM top
+      LEFT JOIN LATERAL (
+        SELECT ev.seq, ev.type, l.id, l.user_name, l.avatar_url FROM like_event ev
+        JOIN incoming_like l ON l.id = ev.like_id
+        WHERE ev.account_id = \(accountID) AND ev.seq > \(after)) e ON true
+      ORDER BY e.seq
+      """, as: (Int, Int?, String?, String?, String?, String?).self)
+    let last = found.first?.0 ?? 0
+    let events = found.compactMap { row -> (seq: Int, type: String, like: IncomingLike)? in
+      guard let seq = row.1, let type = row.2, let id = row.3, let userName = row.4 else {
+        return nil
+      }
+      return (seq, type, IncomingLike(id: id, userName: userName, avatarURL: row.5))
+    }
+    return (events, last)
+  }
+
+  private func nextDue(accountID: String, on connection: PostgresConnection?) async throws
+    -> Date?
+  {
+    try await rows(
+      "SELECT next_due_at FROM like_generator WHERE account_id = \(accountID)", as: Double.self,
+      on: connection
+    ).first.map(Date.init(timeIntervalSince1970:))
+  }
+
+  private func insert(
+    _ like: IncomingLike, for accountID: String, on connection: PostgresConnection
+  ) async throws {
+    try await execute(
+      """
+      INSERT INTO incoming_like (id, account_id, user_name, avatar_url, seq, status)
+      VALUES (\(like.id), \(accountID), \(like.userName), \(like.avatarURL), nextval('like_order'), 'pending')
+      """, on: connection)
+  }
+
+  /// Takes the account's next event number by updating its counter row, which stays locked
+  /// until this transaction commits: events commit in the order of their numbers (see
+  /// `PostgresSchema`), and the notification goes out with the commit.
+  private func recordEvent(
+    _ type: String, likeID: String, accountID: String, on connection: PostgresConnection
+  ) async throws {
+    let seq = try await rows(
+      """
+      INSERT INTO like_event_counter (account_id, last) VALUES (\(accountID), 1)
+      ON CONFLICT (account_id) DO UPDATE SET last = like_event_counter.last + 1 RETURNING last
+      """, as: Int.self, on: connection)
+    try await execute(
+      """
+      INSERT INTO like_event (account_id, seq, type, like_id)
+      VALUES (\(accountID), \(seq[0]), \(type), \(likeID))
+      """, on: connection)
+    if let notificationChannel {
+      try await execute(
+        "SELECT pg_notify(\(notificationChannel), \(accountID))", on: connection)
+    }
+  }
+
+  private static func like(_ row: (String, String, String?)) -> IncomingLike {
+    IncomingLike(id: row.0, userName: row.1, avatarURL: row.2)
+  }
+}

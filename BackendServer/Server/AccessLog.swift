@@ -1,0 +1,72 @@
+import Backend
+import Foundation
+
+/// What a served backend writes to its log: each answered request, as text for a person or
+/// as JSON lines for a log collector. Never a header or a body, so never a token or a
+/// password.
+public struct AccessLog: Sendable {
+  public enum Format: String, CaseIterable, Sendable {
+    case text
+    case json
+  }
+
+  public let format: Format
+  private let now: @Sendable () -> Date
+  private let write: @Sendable (String) -> Void
+
+  /// `write` takes whole lines, newline included (`app serve`: stderr).
+  public init(
+    format: Format, now: @escaping @Sendable () -> Date,
+    write: @escaping @Sendable (String) -> Void
+  ) {
+    self.format = format
+    self.now = now
+    self.write = write
+  }
+
+  /// One answered request: `… info serve: GET /me 200 1.2 ms request=5f0c…` as text.
+  public func request(_ entry: AccessLogEntry) {
+    let time = now().formatted(.iso8601)
+    switch format {
+    case .text:
+      let ms = String(format: "%.1f", entry.milliseconds)
+      write(
+        "\(time) info serve: \(entry.method) \(entry.path) \(entry.status) \(ms) ms request=\(entry.requestID)\n"
+      )
+    case .json:
+      writeJSON(
+        RequestLine(
+          time: time, requestID: entry.requestID, method: entry.method, path: entry.path,
+          status: entry.status, milliseconds: (entry.milliseconds * 10).rounded() / 10))
+    }
+  }
+
+  /// A line of the server's own, such as "Serving on …", in JSON lines' form (as text it is
+  /// the front end's to write, beside its other messages).
+  public func jsonNote(_ message: String) {
+    writeJSON(NoteLine(time: now().formatted(.iso8601), message: message))
+  }
+
+  private struct RequestLine: Encodable {
+    let time: String
+    let level = "info"
+    let requestID: String
+    let method: String
+    let path: String
+    let status: Int
+    let milliseconds: Double
+  }
+
+  private struct NoteLine: Encodable {
+    let time: String
+    let level = "info"
+    let message: String
+  }
+
+  private func writeJSON(_ line: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(line) else { return }
+    write(String(decoding: data, as: UTF8.self) + "\n")
+  }
+}

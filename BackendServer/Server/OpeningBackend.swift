@@ -1,0 +1,52 @@
+import Backend
+import Contract
+import Foundation
+import ServiceLifecycle
+import Synchronization
+
+/// The backend a server answers with, opened as a service beside the listening socket: a
+/// port in use is reported at once, not after the seconds a new database takes to seed.
+/// Meanwhile `/healthz` and `/metrics` answer, and every other request waits for the opening
+/// (or is a `503` that says to come back in a second, before it has begun).
+public final class OpeningBackend: Service, Sendable {
+  private let make: @Sendable () async throws -> APIBackend
+  private let opening = Mutex<Task<APIBackend, any Error>?>(nil)
+  private let metrics: ServerMetrics
+
+  /// `metrics`: the ones the backend will be opened with, shown before it is.
+  init(metrics: ServerMetrics, make: @escaping @Sendable () async throws -> APIBackend) {
+    self.metrics = metrics
+    self.make = make
+  }
+
+  /// Opens the backend, then holds it until the server group shuts down. A failure to open
+  /// ends the group, and the server with it.
+  public func run() async throws {
+    _ = try await opened()
+    try? await gracefulShutdown()
+  }
+
+  /// The backend, once open: starts the opening if nothing has, and throws what it threw.
+  /// Whoever asks first starts it; everyone waits for the same one.
+  public func opened() async throws -> APIBackend {
+    let task = opening.withLock { task in
+      if let task { return task }
+      let started = Task { [make] in try await make() }
+      task = started
+      return started
+    }
+    return try await task.value
+  }
+
+  @Sendable public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {
+    switch request.operation {
+    case .health: return HealthRoutes.alive
+    case .metrics: return HealthRoutes.metrics(metrics)
+    default:
+      guard let backend = try? await opening.withLock({ $0 })?.value else {
+        return .error(503, "unavailable", "The server is starting", retryAfter: 1)
+      }
+      return await backend.handle(request)
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import App
+import Backend
+import BackendServer
+import Foundation
+import Presentation
+import Synchronization
+
+/// `app serve`: the served backend (Backend's `buildApplication`) from the command's
+/// settings, run until a signal or a failure. It reads the settings into the application's
+/// configuration and storage, says where it listens, and reports how it stopped; everything
+/// a request meets is Backend's.
+struct ServeFeature {
+  let io: AppIO
+
+  /// Serves until a signal or a failure; prints the URL on stdout once it listens.
+  func serve(_ settings: ServeSettings) async throws {
+    let console = Console(json: false, io: io)
+    let log = AccessLog(
+      format: AccessLog.Format(rawValue: settings.logFormat.rawValue) ?? .text, now: { Date() },
+      write: io.writeError)
+    let notes = ServerNotes(log: log, console: console)
+    let descriptors = FileDescriptorLimit.raise(forMaxConnections: settings.maxConnections)
+    if descriptors.limit < descriptors.wanted {
+      notes.note(
+        "Warning: \(settings.maxConnections) connections need \(descriptors.wanted) file "
+          + "descriptors, and the limit is \(descriptors.limit): connections past it wait "
+          + "unaccepted. Raise it (ulimit -n, or LimitNOFILE= in a systemd unit) or lower "
+          + "--max-connections.")
+    }
+    let application: APIServerApplication
+    do {
+      application = try buildApplication(
+        try configuration(settings, log: log), storage: try storage(settings))
+    } catch let error as ServerComposition.InvalidDatabaseURL {
+      throw console.fail(
+        .init(
+          code: "invalid_database_url",
+          message: Self.sentence("Cannot serve: \(UserFacingError.describing(error.cause))")))
+    } catch {
+      throw console.fail(
+        .init(
+          code: "serve_failed",
+          message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
+    }
+    let server: BackendHTTPServer
+    do {
+      server = try await application.start()
+    } catch {
+      throw console.fail(
+        .init(
+          code: "serve_failed",
+          message: Self.sentence("Cannot serve: \(UserFacingError.describing(error))")))
+    }
+    // Ctrl-C stops as SIGTERM does, then ends the command as an interrupted one.
+    let interrupted = Interrupted()
+    if io.handlesSignals {
+      // Never removed: the server runs until the process ends.
+      _ = InterruptSignal.shared.addResponder {
+        interrupted.set()
+        server.triggerStop()
+        return true
+      }
+    }
+    console.output(server.baseURL.absoluteString)
+    notes.note("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
+    do {
+      try await withTaskCancellationHandler {
+        try await server.waitUntilStopped()
+      } onCancel: {
+        server.triggerStop()
+      }
+    } catch {
+      throw console.fail(
+        .init(
+          code: "serve_failed",
+          message: Self.sentence("The server failed: \(UserFacingError.describing(error))")))
+    }
+    notes.note("Stopped: every request in flight was answered.")
+    if interrupted.isSet { throw ExitCodes.interrupted }
+  }
+
+  /// The server the flags describe; the backend's settings from the environment, as for
+  /// the embedded backend of every other command.
+  private func configuration(
+    _ settings: ServeSettings, log: AccessLog
+  ) throws -> APIServerConfiguration {
+    let environment = io.environment
+    return APIServerConfiguration(
+      http: .init(
+        host: settings.host, port: settings.port,
+        shutdownSignals: io.handlesSignals ? [.sigterm] : [],
+        bodyLimits: BodyLimits(messages: settings.messageLimitMiB << 20),
+        idleTimeout: .seconds(settings.idleTimeoutSeconds),
+        maxConnections: settings.maxConnections,
+        tls: try settings.tlsCertificate.map {
+          try ServerTLS(certificateFile: $0, keyFile: settings.tlsKey ?? "")
+        }),
+      accessLog: log,
+      passwordRounds: try CompositionRoot.passwordRounds(environment)
+        ?? APIBackend.defaultPasswordRounds,
+      likeInterval: CompositionRoot.demoLikeInterval(environment)
+        ?? APIBackend.defaultLikeInterval,
+      pushFaults: try CompositionRoot.pushFaults(environment), now: { Date() },
+      randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock())
+  }
+
+  /// The PostgreSQL database `--database-url` (or `APP_DATABASE_URL`) names, or the SQLite
+  /// file in the data folder.
+  private func storage(_ settings: ServeSettings) throws -> BackendStorage {
+    let environment = io.environment
+    if let postgres = try ServerComposition.postgresStore(
+      url: settings.databaseURL, environment: environment,
+      poolSize: settings.databasePoolSize, notifications: settings.databaseNotifications)
+    {
+      return .postgres(postgres)
+    }
+    let folder = try DataFolder.prepare(
+      DataFolder.locate(option: settings.dataDir, environment: environment))
+    return .sqliteFile(folder.file(CompositionRoot.backendFileName))
+  }
+
+  /// Whether Ctrl-C stopped the server, as the signal's queue and the command share it.
+  private final class Interrupted: Sendable {
+    private let flag = Atomic(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+  }
+
+  /// Ends `text` with one full stop, whether or not the error's own text had one.
+  private static func sentence(_ text: String) -> String {
+    text.hasSuffix(".") ? text : text + "."
+  }
+}
