@@ -61,12 +61,9 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
       ],
       path: "Domain"),
-    .systemLibrary(
-      name: "CLibSecret",
-      path: "Data/CLibSecret",
-      pkgConfig: "libsecret-1",
-      providers: [.apt(["libsecret-1-dev"])]
-    ),
+    // libsecret, loaded when the keyring is first needed rather than linked (shim.h): no
+    // `pkgConfig`, which would link it, with GIO and GLib, into every executable.
+    .systemLibrary(name: "CLibSecret", path: "Data/CLibSecret"),
     // glibc's malloc.h, which the Glibc module leaves out (`mallopt`, for HeapSettings).
     .systemLibrary(name: "CMalloc", path: "SystemSupport/CMalloc"),
     // What both sides need from the system: blocking calls off the cooperative pool, file

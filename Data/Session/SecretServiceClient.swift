@@ -1,4 +1,4 @@
-import CLibSecret
+internal import CLibSecret
 import Domain
 import Foundation
 import Synchronization
@@ -25,20 +25,20 @@ struct SecretServiceClient: Sendable {
   }
 
   func search(_ attributes: Attributes) async throws -> [FoundItem] {
-    try await runReconnecting { cancellable, service in
-      let table = Self.table(attributes)
-      defer { g_hash_table_unref(table) }
+    try await runReconnecting { g, cancellable, service in
+      let table = Self.table(attributes, g)
+      defer { g.g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
-      let list = secret_service_search_sync(
+      let list = g.secret_service_search_sync(
         service, app_session_schema(), table, app_search_all_unlocking(), cancellable, &error)
-      try Self.check(error)
+      try Self.check(error, g)
       defer { app_list_free_retrievables(list) }
       var found: [FoundItem] = []
       var node = list
       while let current = node {
         if let account = app_retrievable_copy_attribute(app_list_retrievable(current), "account") {
           found.append(FoundItem(account: String(cString: account)))
-          g_free(account)
+          g.g_free(account)
         } else {
           found.append(FoundItem(account: nil))
         }
@@ -59,14 +59,14 @@ struct SecretServiceClient: Sendable {
   /// D-Bus API directly (`app_unlocked_accounts`): three messages where libsecret's search
   /// sends sixteen. Locked items are only counted; `search` unlocks.
   func unlockedAccounts(_ attributes: Attributes) async throws -> UnlockedAccounts {
-    try await runReconnecting { cancellable, _ in
-      let table = Self.table(attributes)
-      defer { g_hash_table_unref(table) }
+    try await runReconnecting { g, cancellable, _ in
+      let table = Self.table(attributes, g)
+      defer { g.g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
       var lockedCount: guint = 0
       let list = app_unlocked_accounts(table, cancellable, &lockedCount, &error)
-      try Self.check(error)
-      defer { g_strfreev(list) }
+      try Self.check(error, g)
+      defer { g.g_strfreev(list) }
       var accounts: [String] = []
       while let list, let account = list[accounts.count] {
         accounts.append(String(cString: account))
@@ -76,29 +76,29 @@ struct SecretServiceClient: Sendable {
   }
 
   func lookup(_ attributes: Attributes) async throws -> String? {
-    try await runReconnecting { cancellable, service in
-      let table = Self.table(attributes)
-      defer { g_hash_table_unref(table) }
+    try await runReconnecting { g, cancellable, service in
+      let table = Self.table(attributes, g)
+      defer { g.g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
-      let value = secret_service_lookup_sync(
+      let value = g.secret_service_lookup_sync(
         service, app_session_schema(), table, cancellable, &error)
-      try Self.check(error)
+      try Self.check(error, g)
       guard let value else { return nil }
-      defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
-      return secret_value_get_text(value).map { String(cString: $0) }
+      defer { g.secret_value_unref(UnsafeMutableRawPointer(value)) }
+      return g.secret_value_get_text(value).map { String(cString: $0) }
     }
   }
 
   func store(_ attributes: Attributes, label: String, secret: String) async throws {
-    try await runReconnecting { cancellable, service in
-      let table = Self.table(attributes)
-      defer { g_hash_table_unref(table) }
-      let value = secret_value_new(secret, -1, "text/plain")
-      defer { secret_value_unref(UnsafeMutableRawPointer(value)) }
+    try await runReconnecting { g, cancellable, service in
+      let table = Self.table(attributes, g)
+      defer { g.g_hash_table_unref(table) }
+      let value = g.secret_value_new(secret, -1, "text/plain")
+      defer { g.secret_value_unref(UnsafeMutableRawPointer(value)) }
       var error: UnsafeMutablePointer<GError>?
-      let stored = secret_service_store_sync(
+      let stored = g.secret_service_store_sync(
         service, app_session_schema(), table, nil, label, value, cancellable, &error)
-      try Self.check(error)
+      try Self.check(error, g)
       guard stored != 0 else {
         throw SessionStoreError.unavailable(reason: "the Secret Service did not store the item")
       }
@@ -106,18 +106,32 @@ struct SecretServiceClient: Sendable {
   }
 
   func clear(_ attributes: Attributes) async throws {
-    try await runReconnecting { cancellable, service in
-      let table = Self.table(attributes)
-      defer { g_hash_table_unref(table) }
+    try await runReconnecting { g, cancellable, service in
+      let table = Self.table(attributes, g)
+      defer { g.g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
-      _ = secret_service_clear_sync(service, app_session_schema(), table, cancellable, &error)
-      try Self.check(error)
+      _ = g.secret_service_clear_sync(service, app_session_schema(), table, cancellable, &error)
+      try Self.check(error, g)
     }
   }
 
   // MARK: - Plumbing
 
-  private static func table(_ attributes: Attributes) -> OpaquePointer {
+  /// libsecret and GLib, loaded by the first keyring call of the process rather than at
+  /// start (`app_secret_library` in CLibSecret's shim.h says why). A machine without
+  /// libsecret gets a Secret Service that is unavailable, with the loader's reason. The
+  /// first load reads a dozen libraries from the page cache: a few milliseconds of work, not
+  /// a wait, on the caller's thread.
+  private static func library() throws -> AppSecretLibrary {
+    var reason: UnsafePointer<CChar>?
+    guard let library = app_secret_library(&reason) else {
+      let why = reason.map { String(cString: $0) } ?? "unknown reason"
+      throw SessionStoreError.unavailable(reason: "libsecret could not be loaded: \(why)")
+    }
+    return library.pointee
+  }
+
+  private static func table(_ attributes: Attributes, _ g: AppSecretLibrary) -> OpaquePointer {
     let table = app_attributes_new()!
     app_attributes_set(table, "service", attributes.service)
     app_attributes_set(table, "server", attributes.server)
@@ -125,9 +139,9 @@ struct SecretServiceClient: Sendable {
     return table
   }
 
-  private static func check(_ error: UnsafeMutablePointer<GError>?) throws {
+  private static func check(_ error: UnsafeMutablePointer<GError>?, _ g: AppSecretLibrary) throws {
     guard let error else { return }
-    defer { g_error_free(error) }
+    defer { g.g_error_free(error) }
     let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     throw SessionStoreError.unavailable(reason: message)
   }
@@ -150,32 +164,32 @@ struct SecretServiceClient: Sendable {
   private func runReconnecting<T: Sendable>(
     _ body:
       @escaping @Sendable (
-        UnsafeMutablePointer<GCancellable>?, UnsafeMutablePointer<SecretService>
+        AppSecretLibrary, OpaquePointer?, OpaquePointer
       ) throws -> T
   ) async throws -> T {
-    try await run { cancellable in
+    try await run { g, cancellable in
       do {
-        let shared = try Self.service(cancellable, own: false)
-        defer { g_object_unref(shared) }
-        return try body(cancellable, shared)
+        let shared = try Self.service(cancellable, own: false, g)
+        defer { g.unref(shared) }
+        return try body(g, cancellable, shared)
       } catch SessionStoreError.unavailable {
-        let own = try Self.service(cancellable, own: true)
-        defer { g_object_unref(own) }
-        return try body(cancellable, own)
+        let own = try Self.service(cancellable, own: true, g)
+        defer { g.unref(own) }
+        return try body(g, cancellable, own)
       }
     }
   }
 
   /// libsecret's process-wide service, or one of the caller's own; a reference either way.
   private static func service(
-    _ cancellable: UnsafeMutablePointer<GCancellable>?, own: Bool
-  ) throws -> UnsafeMutablePointer<SecretService> {
+    _ cancellable: OpaquePointer?, own: Bool, _ g: AppSecretLibrary
+  ) throws -> OpaquePointer {
     var error: UnsafeMutablePointer<GError>?
     let service =
       own
       ? app_private_service(cancellable, &error)
-      : secret_service_get_sync(SECRET_SERVICE_NONE, cancellable, &error)
-    try check(error)
+      : g.secret_service_get_sync(SECRET_SERVICE_NONE, cancellable, &error)
+    try check(error, g)
     guard let service else {
       throw SessionStoreError.unavailable(reason: "no Secret Service connection")
     }
@@ -187,32 +201,34 @@ struct SecretServiceClient: Sendable {
   /// resumes the caller, exactly once; the other two then find it settled. When the timer or
   /// the cancellation wins, the call is cancelled through its `GCancellable`.
   private func run<T: Sendable>(
-    _ body: @escaping @Sendable (UnsafeMutablePointer<GCancellable>?) throws -> T
+    _ body:
+      @escaping @Sendable (AppSecretLibrary, OpaquePointer?) throws -> T
   ) async throws -> T {
-    let cancellable = SendableCancellable(g_cancellable_new())
+    let g = try Self.library()
+    let cancellable = SendableCancellable(g.g_cancellable_new())
     // The thread may outlive the wait (after a time-out), so it holds a reference of its own.
-    g_object_ref(cancellable.pointer)
-    defer { g_object_unref(cancellable.pointer) }
+    g.ref(cancellable.pointer)
+    defer { g.unref(cancellable.pointer) }
     let outcome = Once<Result<T, any Error>>()
     let seconds = Int(timeout.components.seconds)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         outcome.onResolve { continuation.resume(with: $0) }
         let thread = Thread {
-          defer { g_object_unref(cancellable.pointer) }
-          outcome.resolve(Result { try body(cancellable.pointer) })
+          defer { g.unref(cancellable.pointer) }
+          outcome.resolve(Result { try body(g, cancellable.pointer) })
         }
         thread.name = "app.secret-service"
         thread.start()
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
           if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: seconds))) {
-            g_cancellable_cancel(cancellable.pointer)
+            g.g_cancellable_cancel(cancellable.pointer)
           }
         }
       }
     } onCancel: {
       if outcome.resolve(.failure(CancellationError())) {
-        g_cancellable_cancel(cancellable.pointer)
+        g.g_cancellable_cancel(cancellable.pointer)
       }
     }
   }
@@ -221,8 +237,8 @@ struct SecretServiceClient: Sendable {
 /// A `GCancellable` pointer handed between threads. GCancellable is documented as
 /// thread-safe: `g_cancellable_cancel` may be called from any thread.
 private struct SendableCancellable: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<GCancellable>?
-  init(_ pointer: UnsafeMutablePointer<GCancellable>?) { self.pointer = pointer }
+  let pointer: OpaquePointer?
+  init(_ pointer: OpaquePointer?) { self.pointer = pointer }
 }
 
 /// A result that can be settled once, by whichever of the call, the timer and the task's
@@ -256,4 +272,13 @@ private final class Once<Value: Sendable>: Sendable {
     handler?(value)
     return first
   }
+}
+
+/// The table of C function pointers is filled once, before any caller sees it, and never
+/// written again: sharing it between threads is sharing constants.
+extension AppSecretLibrary: @retroactive @unchecked Sendable {
+  /// `g_object_ref` and `g_object_unref` for the GObjects the app holds, which the shim
+  /// declares opaque.
+  func ref(_ object: OpaquePointer?) { _ = g_object_ref(UnsafeMutableRawPointer(object)) }
+  func unref(_ object: OpaquePointer?) { g_object_unref(UnsafeMutableRawPointer(object)) }
 }

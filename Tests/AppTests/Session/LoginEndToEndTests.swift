@@ -19,7 +19,7 @@ struct LoginEndToEndTests {
     let server = "embedded:\(app.dataFolder.path)"
     #expect(result.stdout.contains("service=app server=\(server) account=demo"))
     #expect(await SecretTool.accounts(server: server) == ["demo"])
-    #expect(await SecretTool.finds(account: "demo"))
+    #expect(await SecretTool.finds(account: "demo", server: server))
     let token = try #require(await SecretTool.token(server: server, account: "demo"))
     #expect(token.count >= 32)
     #expect(app.filesContaining(token).isEmpty, "the token must live in the keyring only")

@@ -12,7 +12,7 @@ struct LogoutEndToEndTests {
     let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    #expect(await SecretTool.finds(account: "demo"))
+    #expect(await SecretTool.finds(account: "demo", server: served.apiURL))
 
     let result = try await app.run(["logout", "--api-url", served.apiURL])
 

@@ -33,12 +33,16 @@ enum SecretTool {
     return output.isEmpty ? nil : output
   }
 
-  /// Does `secret-tool search service app account <account>` find anything (the check)?
+  /// Does `secret-tool search service app account <account>` find anything (the issue's
+  /// check)? Narrowed to this test's `server`: other tests of the run sign `demo` in and out
+  /// of servers of their own meanwhile, and a search by account alone met their items as
+  /// they were deleted ("No such secret item"), or found theirs when this one was missing.
   static func finds(
-    account: String, sourceLocation: SourceLocation = #_sourceLocation
+    account: String, server: String, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
     let output = await run(
-      ["search", "--all", "service", "app", "account", account], sourceLocation: sourceLocation)
+      ["search", "--all", "service", "app", "account", account, "server", server],
+      sourceLocation: sourceLocation)
     return !output.isEmpty
   }
 

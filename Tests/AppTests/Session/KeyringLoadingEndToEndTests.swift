@@ -1,0 +1,32 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// libsecret, with GIO, GObject and GLib under it, is loaded by the first keyring call, not
+/// at start: a command that needs no session starts without a dozen libraries' relocations
+/// and constructors. The loader says what it loads (`LD_DEBUG=libs`, glibc's own report).
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+struct KeyringLoadingEndToEndTests {
+  private let keyringLibraries = ["libsecret-1.so", "libgio-2.0.so", "libglib-2.0.so"]
+
+  @Test func help_loadsNoKeyringLibrary_andASessionCheckLoadsThem() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let tracing: [String: String?] = ["LD_DEBUG": "libs"]
+
+    let help = try await app.run(["--help"], environment: tracing)
+    let session = try await app.run(["session"], environment: tracing)
+
+    #expect(help.status == 0, "\(help.stderr)")
+    #expect(help.stderr.contains("calling init:"), "the loader's report is there to read")
+    for library in keyringLibraries {
+      #expect(!help.stderr.contains(library), "--help loaded \(library)")
+    }
+    #expect(session.status == 4, "signed out: \(session.stderr)")
+    for library in keyringLibraries {
+      #expect(session.stderr.contains(library), "the session check loaded no \(library)")
+    }
+  }
+}
