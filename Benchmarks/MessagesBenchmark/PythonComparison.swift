@@ -3,12 +3,20 @@ import Foundation
 
 /// `app messages` and `app messages --json` against the Python client on one large
 /// envelope, served by a Python server written from API.md alone: each in a process of its
-/// own, round after round side by side, best of three.
+/// own, round after round side by side, best of three. Twice: with its letters as UTF-8, and
+/// with every letter past ASCII as a `\u` escape, as Python's `json.dumps` writes by default
+/// (and so, escaped again, in the envelope's body: `\\u00eb`), which costs the app's
+/// decoder more than Python's.
 func compareWithPython(app: String, packageRoot: URL, scratch: URL) {
+  compareWithPython(app: app, packageRoot: packageRoot, scratch: scratch, asciiOnly: false)
+  compareWithPython(app: app, packageRoot: packageRoot, scratch: scratch, asciiOnly: true)
+}
+
+private func compareWithPython(app: String, packageRoot: URL, scratch: URL, asciiOnly: Bool) {
   let scripts = packageRoot.appendingPathComponent("Benchmarks/Python")
   let server = PythonServer(
     script: scripts.appendingPathComponent("messages_server.py").path, people: 50_000,
-    messagesEach: 10)
+    messagesEach: 10, asciiOnly: asciiOnly)
   defer { server.stop() }
   let url = "http://127.0.0.1:\(server.port)"
   let file = { (name: String) in scratch.appendingPathComponent(name).path }
@@ -41,7 +49,8 @@ func compareWithPython(app: String, packageRoot: URL, scratch: URL) {
     ).status == 0
   let python3 = best(of: python)
   print(
-    "\nEnd to end, 50,000 people × 10 messages: a \(megabytes(server.envelopeBytes)) MB envelope from a Python server (Benchmarks/Python)"
+    "\nEnd to end, 50,000 people × 10 messages: a \(megabytes(server.envelopeBytes)) MB envelope from a Python server (Benchmarks/Python), "
+      + (asciiOnly ? "letters past ASCII as \\u escapes" : "letters as UTF-8")
   )
   print("client                      best of 3   peak memory   time vs Python")
   for (name, runs) in [
@@ -78,9 +87,10 @@ final class PythonServer {
   /// and the server stops with it.
   private let lifeline = Pipe()
 
-  init(script: String, people: Int, messagesEach: Int) {
+  init(script: String, people: Int, messagesEach: Int, asciiOnly: Bool = false) {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, String(people), String(messagesEach)]
+    process.arguments =
+      ["python3", script, String(people), String(messagesEach)] + (asciiOnly ? ["--ascii"] : [])
     let output = Pipe()
     process.standardOutput = output
     process.standardInput = lifeline

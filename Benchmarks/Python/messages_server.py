@@ -5,7 +5,10 @@ is a large envelope built once at start: PEOPLE people × MESSAGES messages, wit
 newlines, tabs and non-ASCII letters in every message, as real ones have. It prints
 `ready PORT SIZE` on stdout once it listens, and serves until its stdin closes.
 
-    python3 messages_server.py PEOPLE MESSAGES
+    python3 messages_server.py PEOPLE MESSAGES [--ascii]
+
+With --ascii, every letter past ASCII is a \\u escape, as json.dumps writes by default, and
+so escaped twice in the envelope's body ("Zo\\\\u00eb").
 """
 
 import json
@@ -16,7 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 TOKEN = "benchmark-token"
 
 
-def build_envelope(people, messages_each):
+def build_envelope(people, messages_each, ascii_only=False):
     body = {}
     for person in range(people):
         body[f"Person {person} Zoë"] = [
@@ -29,8 +32,8 @@ def build_envelope(people, messages_each):
             }
             for index in range(messages_each)
         ]
-    text = json.dumps(body, ensure_ascii=False)
-    envelope = json.dumps({"statusCode": 200, "body": text}, ensure_ascii=False)
+    text = json.dumps(body, ensure_ascii=ascii_only)
+    envelope = json.dumps({"statusCode": 200, "body": text}, ensure_ascii=ascii_only)
     return envelope.encode("utf-8")
 
 
@@ -83,7 +86,8 @@ class Handler(BaseHTTPRequestHandler):
 
 def main():
     people, messages_each = int(sys.argv[1]), int(sys.argv[2])
-    Handler.envelope = build_envelope(people, messages_each)
+    ascii_only = "--ascii" in sys.argv[3:]
+    Handler.envelope = build_envelope(people, messages_each, ascii_only)
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(f"ready {server.server_address[1]} {len(Handler.envelope)}", flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
