@@ -11,9 +11,12 @@ package enum AppMain {
   /// The process's whole life, on its own streams (`AppIO.standard`) with the executable's
   /// seams. `servesOnly` is `app-server`'s: `app serve`'s command line and no other.
   package static func main(io: AppIO = .standard, servesOnly: Bool = false) async -> Never {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    // `app-server --help` (or `-h`, `help`, anywhere) is the help of the one command it runs.
+    let servesHelp = servesOnly && ServerProgram.asksForHelp(arguments)
+    if servesHelp { arguments = ["serve", "--help"] }
     var parsed = parse(arguments, io: io)
-    if servesOnly, !parsed.isServeOrFinished {
+    if servesOnly, !servesHelp, !parsed.isServeOrFinished {
       Console(json: false, io: io).message(
         "Error: \(ServerProgram.name) runs `app serve`; every other command is app's.")
       parsed = .finished(ExitCode.validationFailure.rawValue)

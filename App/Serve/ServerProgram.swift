@@ -15,6 +15,13 @@ enum ServerProgram {
   /// The program's name, next to `app`.
   static let name = "app-server"
 
+  /// Does `app-server`'s command line ask for help: `--help` or `-h` before any `--`, or
+  /// `help` as its first word? ArgumentParser would answer with `app`'s own help.
+  static func asksForHelp(_ arguments: [String]) -> Bool {
+    let options = arguments.prefix { $0 != "--" }
+    return arguments.first == "help" || options.contains("--help") || options.contains("-h")
+  }
+
   /// Replaces this process with `app-server` and the same arguments. Returns only when it
   /// cannot: the failure to end the command with, already reported.
   static func replaceThisProcess(io: AppIO) -> ExitCode {

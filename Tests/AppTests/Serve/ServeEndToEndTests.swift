@@ -112,6 +112,7 @@ struct ServeEndToEndTests {
       ln "$APP" "$HOME/alone/app" 2> /dev/null || cp "$APP" "$HOME/alone/app"
       "$HOME/alone/app" serve --port 0 --data-dir "$HOME/server"; echo "alone: $?"
       "$(dirname "$APP")/app-server" likes; echo "not serve: $?"
+      "$(dirname "$APP")/app-server" --help | head -1; echo "help: ${PIPESTATUS[0]}"
       """)
 
     #expect(result.stdout.contains("running: app-server"), "\(result.stdout)")
@@ -125,6 +126,10 @@ struct ServeEndToEndTests {
     #expect(result.stderr.contains("hint: `app serve` runs app-server, which is installed next"))
     #expect(result.stdout.contains("not serve: 64"), "\(result.stdout)")
     #expect(result.stderr.contains("Error: app-server runs `app serve`; every other command"))
+    #expect(
+      result.stdout.contains("OVERVIEW: Serve the backend over HTTP")
+        && result.stdout.contains("help: 0"),
+      "app-server's help is serve's: \(result.stdout)")
   }
 
   @Test func theServeFlagsDefaultPoolSize_isThePostgreSQLStores() {
