@@ -60,6 +60,9 @@ package struct DataFolder {
         try FileManager.default.createDirectory(
           at: url, withIntermediateDirectories: makingParents,
           attributes: [.posixPermissions: 0o700])
+      } catch  where isFolder(url) {
+        // Another `app` made it between the look and the make (several started at once on
+        // a new folder): the folder is there, which is all this asked for.
       } catch {
         throw DataFolderError(
           message:
@@ -74,6 +77,12 @@ package struct DataFolder {
           + "Choose another with --data-dir or APP_DATA_DIR.")
     }
     return DataFolder(url: url)
+  }
+
+  private static func isFolder(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
   }
 
   /// Foundation's error for a failed `createDirectory` is a Cocoa code ("NSCocoaErrorDomain
