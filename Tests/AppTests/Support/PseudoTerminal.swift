@@ -102,9 +102,17 @@ final class PseudoTerminal: Sendable {
   /// Types each of `presses` `gap` apart, as a person's rhythm, and returns the gaps as
   /// they were typed. The rhythm is kept by a thread of its own: a task's sleep on a busy
   /// cooperative pool can wake a second late, which would type a pause nobody meant.
+  ///
+  /// The thread asks for the real-time scheduling class, which runs it as soon as its sleep
+  /// ends instead of after the test processes queued on every core: in a loaded CI run a
+  /// normal thread once woke 300 ms late and typed a 0.9 s gap where 0.6 s was meant. Only
+  /// root may ask (as CI runs); elsewhere the thread keeps the normal class, and a starved
+  /// rhythm is still reported as such by the gaps returned.
   func type(_ presses: [String], gap: Duration) async -> [Duration] {
     await withCheckedContinuation { continuation in
       Thread { [self] in
+        var realTime = sched_param(sched_priority: 1)
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &realTime)
         let clock = ContinuousClock()
         var typed: [ContinuousClock.Instant] = []
         for (index, keys) in presses.enumerated() {
