@@ -64,6 +64,9 @@ let package = Package(
     // libsecret, loaded when the keyring is first needed rather than linked (shim.h): no
     // `pkgConfig`, which would link it, with GIO and GLib, into every executable.
     .systemLibrary(name: "CLibSecret", path: "Data/CLibSecret"),
+    // The kernel's key retention service: the session store where no Secret Service answers.
+    .systemLibrary(
+      name: "CKeyutils", path: "Data/CKeyutils", providers: [.apt(["libkeyutils-dev"])]),
     // glibc's malloc.h, which the Glibc module leaves out (`mallopt`, for HeapSettings).
     .systemLibrary(name: "CMalloc", path: "SystemSupport/CMalloc"),
     // What both sides need from the system: blocking calls off the cooperative pool, file
@@ -130,6 +133,7 @@ let package = Package(
         "SystemSupport",
         "JSONTape",
         "CLibSecret",
+        "CKeyutils",
         .product(name: "GRDB", package: "GRDB.swift"),
         // `sqlite3_file_control`'s check that the open file is still the one at its path.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -143,7 +147,7 @@ let package = Package(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],
       path: "Data",
-      exclude: ["CLibSecret"]
+      exclude: ["CLibSecret", "CKeyutils"]
     ),
     .target(name: "Presentation", dependencies: ["Domain", "JSONTape"], path: "Presentation"),
     // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.

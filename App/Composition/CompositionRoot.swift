@@ -112,7 +112,8 @@ package struct CompositionRoot {
       UnavailableRetryHTTPClient(LoggingHTTPClient(client, logger: logger), clock: clock),
       reporting: reachability)
     let sessionStore =
-      io.seams.sessionStore ?? LibsecretUserSessionDataStore(server: backend.keyringServer)
+      try io.seams.sessionStore
+      ?? SessionStoreChoice.from(environment).store(server: backend.keyringServer)
     sessionRepository = AuthRemoteUserSessionRepository(
       remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient), dataStore: sessionStore)
     signedInAccess = SignedInAccess(dataStore: sessionStore)

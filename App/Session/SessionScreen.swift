@@ -13,11 +13,13 @@ enum SessionScreen {
         SessionDocument(
           server: root.backend.documentName, dataFolder: root.dataFolder.url.path,
           username: profile.username,
-          name: profile.name, userID: profile.id, tokenStorage: storage), to: console)
+          name: profile.name, userID: profile.id, tokenStorage: storage,
+          tokenRetention: root.sessionRepository.storageRetention), to: console)
     } else {
       console.output(
         "Signed in as \(profile.username) (\(profile.name)) on \(root.backend.displayName).")
       console.output("Token: kept in the \(storage)")
+      root.sessionRepository.storageRetention.map(console.output)
     }
   }
 
@@ -31,5 +33,6 @@ enum SessionScreen {
       "Signed in as \(account.username) on \(root.backend.displayName), offline: not confirmed "
         + "by the server (\(reason.message))")
     console.output("Token: kept in the \(storage)")
+    root.sessionRepository.storageRetention.map(console.output)
   }
 }

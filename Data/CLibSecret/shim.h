@@ -349,4 +349,50 @@ static inline gchar **app_unlocked_accounts(GHashTable *attributes, GCancellable
   return (gchar **)APP_G->g_ptr_array_free(accounts, 0 /* keep its strings */);
 }
 
+// Whether a Secret Service answers on the session bus: its name has an owner, or D-Bus can
+// start one. 0 when there is no session bus at all (over SSH, on a headless machine) or
+// nothing provides the name, with no error: that is an answer, and the app then keeps its
+// session in the kernel keyring. Two messages to the bus daemon; the keyring is not asked.
+static inline gboolean app_secret_service_answers(GCancellable *cancellable) {
+  GError *error = NULL;
+  GDBusConnection *bus = app_session_bus(cancellable, &error);
+  if (bus == NULL) {
+    APP_G->g_error_free(error);
+    return 0;
+  }
+  gboolean answers = 0;
+  GVariant *owned = APP_G->g_dbus_connection_call_sync(
+      bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+      "NameHasOwner", APP_G->g_variant_new("(s)", "org.freedesktop.secrets"),
+      (const GVariantType *)"(b)", G_DBUS_CALL_FLAGS_NONE, -1, cancellable, &error);
+  if (owned != NULL) {
+    APP_G->g_variant_get(owned, "(b)", &answers);
+    APP_G->g_variant_unref(owned);
+  } else {
+    APP_G->g_error_free(error);
+    error = NULL;
+  }
+  if (!answers) {
+    GVariant *activatable = APP_G->g_dbus_connection_call_sync(
+        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+        "ListActivatableNames", NULL, (const GVariantType *)"(as)", G_DBUS_CALL_FLAGS_NONE, -1,
+        cancellable, &error);
+    if (activatable != NULL) {
+      GVariant *names = APP_G->g_variant_get_child_value(activatable, 0);
+      gsize count = APP_G->g_variant_n_children(names);
+      for (gsize index = 0; index < count && !answers; index++) {
+        const char *name = NULL;
+        APP_G->g_variant_get_child(names, index, "&s", &name);
+        answers = name != NULL && strcmp(name, "org.freedesktop.secrets") == 0;
+      }
+      APP_G->g_variant_unref(names);
+      APP_G->g_variant_unref(activatable);
+    } else {
+      APP_G->g_error_free(error);
+    }
+  }
+  APP_G->g_object_unref(bus);
+  return answers;
+}
+
 #endif

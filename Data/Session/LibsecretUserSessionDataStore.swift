@@ -55,14 +55,18 @@ public struct LibsecretUserSessionDataStore: UserSessionDataStore {
 
   public func save(_ session: RemoteUserSession) async throws {
     // Store first, then remove the others: a failure between the two leaves an extra item,
-    // never no item.
-    try await client.store(
-      attributes(account: session.username),
-      label: "app session for \(session.username) on \(server)",
-      secret: session.accessToken.value)
+    // never no item. Two sign-ins at once can each remove the other's new item (each one
+    // replaces an old item the other is removing), so each then looks for its own and stores
+    // it again if it is gone: whichever finishes last leaves its session.
+    let item = attributes(account: session.username)
+    let label = "app session for \(session.username) on \(server)"
+    try await client.store(item, label: label, secret: session.accessToken.value)
     for other in try await client.search(pattern) where other.account != session.username {
       guard let account = other.account else { continue }
       try await client.clear(attributes(account: account))
+    }
+    if try await client.search(item).isEmpty {
+      try await client.store(item, label: label, secret: session.accessToken.value)
     }
   }
 

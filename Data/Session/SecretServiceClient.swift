@@ -115,6 +115,16 @@ struct SecretServiceClient: Sendable {
     }
   }
 
+  /// Whether a Secret Service answers on the session bus (`app_secret_service_answers`):
+  /// false, not an error, where libsecret is missing or there is no session bus.
+  func answers() async throws -> Bool {
+    do {
+      return try await run { _, cancellable in app_secret_service_answers(cancellable) != 0 }
+    } catch SessionStoreError.unavailable {
+      return false
+    }
+  }
+
   // MARK: - Plumbing
 
   /// libsecret and GLib, loaded by the first keyring call of the process rather than at

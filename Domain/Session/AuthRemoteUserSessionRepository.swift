@@ -10,6 +10,7 @@ public struct AuthRemoteUserSessionRepository: UserSessionRepository {
   }
 
   public var storageLocation: String { dataStore.location }
+  public var storageRetention: String? { dataStore.retention }
 
   public func loadUserSession() async throws -> UserSession? {
     guard let stored = try await dataStore.readUserSession() else { return nil }

@@ -1,10 +1,14 @@
 /// Keeps at most one remote session between runs, for the server the store was made for.
 ///
-/// The live implementation is the Secret Service; there is deliberately no plain-file one.
+/// The live implementations are the Secret Service and, where none answers, the kernel's
+/// keyring; there is deliberately no plain-file one.
 /// Implementations throw `SessionStoreError`.
 public protocol UserSessionDataStore: Sendable {
   /// Where the token is kept, in words a person can act on (never the token itself).
   var location: String { get }
+  /// How long the store keeps a session on its own, when that is not "until it is deleted":
+  /// one sentence for the person, or nil.
+  var retention: String? { get }
   func readUserSession() async throws -> RemoteUserSession?
   /// Who is signed in, without reading the token: for work that needs only the account,
   /// such as reading its cache. Nil when nobody is.
@@ -18,6 +22,8 @@ public protocol UserSessionDataStore: Sendable {
 }
 
 extension UserSessionDataStore {
+  public var retention: String? { nil }
+
   /// The whole session's username: right for any store, and the one a store whose token is
   /// costly to read (a keyring's encrypted transfer) replaces.
   public func signedInUsername() async throws -> String? {

@@ -14,6 +14,12 @@ public protocol UserSessionRepository: Sendable {
   func logout(revokingOnServer: Bool) async throws -> LogoutOutcome
   /// Where sessions are kept, for the person to read.
   var storageLocation: String { get }
+  /// How long the store keeps a session on its own, when it does not keep it until sign-out.
+  var storageRetention: String? { get }
+}
+
+extension UserSessionRepository {
+  public var storageRetention: String? { nil }
 }
 
 /// What `logout` found and did.

@@ -10,10 +10,13 @@ public struct SessionDocument: Encodable, Sendable {
   public let name: String
   public let userID: String
   public let tokenStorage: String
+  /// How long the store keeps the session on its own; null for a keyring that keeps it
+  /// until sign-out.
+  @NullWhenAbsent public var tokenRetention: String?
 
   public init(
     server: String, dataFolder: String, username: String, name: String, userID: String,
-    tokenStorage: String
+    tokenStorage: String, tokenRetention: String? = nil
   ) {
     signedIn = true
     self.server = server
@@ -22,6 +25,7 @@ public struct SessionDocument: Encodable, Sendable {
     self.name = name
     self.userID = userID
     self.tokenStorage = tokenStorage
+    self.tokenRetention = tokenRetention
   }
 }
 

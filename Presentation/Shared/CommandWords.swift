@@ -50,9 +50,10 @@ public struct CommandWords: Sendable {
   }
 
   private static func keyringHelp(restart: String) -> String {
-    "Session tokens are kept only in a Secret Service keyring, never in a file. On a desktop, "
-      + "unlock your keyring (GNOME Keyring, KeePassXC). On a machine without one, start a "
-      + "session bus and unlock gnome-keyring (`dbus-run-session -- bash`, then "
-      + "`gnome-keyring-daemon --unlock --components=secrets`); \(restart)."
+    "Session tokens are kept only in a keyring, never in a file: the Secret Service, or the "
+      + "kernel's keyring where none answers (`APP_KEYRING=kernel` chooses it). On a desktop, "
+      + "unlock your keyring (GNOME Keyring, KeePassXC); elsewhere, check that `keyctl "
+      + "get_persistent @s` answers; \(restart)."
   }
+
 }

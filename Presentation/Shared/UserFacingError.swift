@@ -193,6 +193,11 @@ public struct UserFacingError: Error, Equatable, Sendable {
       return UserFacingError(
         code: "keyring_unavailable", message: "No usable Secret Service: \(reason).",
         suggestion: .fixKeyring, remedy: .fixKeyring)
+    case .kernelKeyringUnavailable(let reason):
+      return UserFacingError(
+        code: "keyring_unavailable",
+        message: "The kernel keyring cannot keep the session: \(reason).",
+        suggestion: .fixKeyring, remedy: .fixKeyring)
     case .timedOut(let seconds):
       return UserFacingError(
         code: "keyring_timeout",

@@ -2,11 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// With no Secret Service the app must say so quickly, never hang, never ask the server for
-/// a token it cannot keep, and never fall back to a file. Needs no keyring of its own.
+/// With the Secret Service chosen (`APP_KEYRING=secret-service`) and none there, the app
+/// must say so quickly, never hang, never ask the server for a token it cannot keep, and
+/// never fall back to a file. Needs no keyring of its own.
 @Suite(.timeLimit(.minutes(3))) struct NoKeyringEndToEndTests {
   private let noBus: [String: String?] = [
     "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "DISPLAY": nil,
+    "APP_KEYRING": "secret-service",
   ]
 
   @Test func login_withoutASecretService_failsFast_beforeAskingForAToken() async throws {

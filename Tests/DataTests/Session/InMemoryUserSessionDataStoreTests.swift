@@ -19,6 +19,9 @@ import Testing
     try await specs().checkingWritability_leavesNoSessionBehind()
   }
   @Test func serversAreIndependent() async throws { try await specs().serversAreIndependent() }
+  @Test func concurrentSaves_keepOneWholeSession() async throws {
+    try await specs().concurrentSaves_keepOneWholeSession()
+  }
 
   /// One in-memory store per server, shared by every store made for that server, as the
   /// keyring is shared by every process.

@@ -32,6 +32,9 @@ struct LibsecretUserSessionDataStoreTests {
   @Test func serversAreIndependent() async throws {
     try await withSpecs { try await $0.serversAreIndependent() }
   }
+  @Test func concurrentSaves_keepOneWholeSession() async throws {
+    try await withSpecs { try await $0.concurrentSaves_keepOneWholeSession() }
+  }
 
   @Test func location_namesTheAttributesToSearchFor() {
     let sut = LibsecretUserSessionDataStore(service: "app", server: "http://h:1")

@@ -64,6 +64,29 @@ struct UserSessionDataStoreSpecs {
     #expect(try await first.readUserSession() == session("alice", "token-1"))
   }
 
+  /// Two sign-ins at once, as two processes may make them: a session is kept, it is one of
+  /// the two whole (never one account with the other's token), and it is kept again after.
+  func concurrentSaves_keepOneWholeSession() async throws {
+    for round in 0..<5 {
+      let alice = session("alice", "token-a\(round)")
+      let bob = session("bob", "token-b\(round)")
+      async let first: Void = makeStore(server).save(alice)
+      async let second: Void = makeStore(server).save(bob)
+      _ = try await (first, second)
+      let kept = try await makeStore(server).readUserSession()
+      #expect(kept == alice || kept == bob, "round \(round) kept \(String(describing: kept))")
+    }
+    let sameAccount = (0..<4).map { session("alice", "token-\($0)") }
+    try await withThrowingTaskGroup { group in
+      for each in sameAccount { group.addTask { try await makeStore(server).save(each) } }
+      try await group.waitForAll()
+    }
+    let kept = try #require(try await makeStore(server).readUserSession())
+    #expect(sameAccount.contains(kept))
+    try await makeStore(server).deleteUserSession()
+    #expect(try await makeStore(server).readUserSession() == nil)
+  }
+
   private func session(_ username: String, _ token: String) -> RemoteUserSession {
     RemoteUserSession(username: username, accessToken: AccessToken(token))
   }

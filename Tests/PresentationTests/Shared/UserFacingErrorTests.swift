@@ -99,8 +99,19 @@ import Testing
   @Test func keyringErrors_sayWhereTokensLiveAndHowToGetAKeyring() {
     let hint = UserFacingError(SessionStoreError.timedOut(seconds: 10)).hint ?? ""
     #expect(hint.contains("never in a file"))
-    #expect(hint.contains("gnome-keyring-daemon --unlock"))
+    #expect(hint.contains("unlock your keyring"))
+    #expect(hint.contains("`APP_KEYRING=kernel`"), "the store that needs no desktop is named")
     #expect(!hint.contains("scripts/"), "an installed binary has no scripts of this repository")
+  }
+
+  @Test func aKernelKeyringError_namesTheKernelKeyring_notTheSecretService() {
+    let error = UserFacingError(
+      SessionStoreError.kernelKeyringUnavailable(reason: "keyctl_get_persistent failed: x"))
+    #expect(error.code == "keyring_unavailable")
+    #expect(
+      error.message
+        == "The kernel keyring cannot keep the session: keyctl_get_persistent failed: x.")
+    #expect(error.keyringIsCause)
   }
 
   @Test func aFileError_namesTheFileAndTheReason_neverFoundationsDump() {

@@ -1,0 +1,103 @@
+import Domain
+import Foundation
+
+/// Keeps the session token in the kernel's key retention service: the user's persistent
+/// keyring, in kernel memory, never in a file. The store for a machine without a Secret
+/// Service (a server reached over SSH, a headless box), as keyring-rs's `linux-keyutils`
+/// and python-keyring's keyutils backend do.
+///
+/// One `user` key per account, described `<service> session server=<server> account=<name>`,
+/// so `keyctl show` names the app, the server and the account. The kernel keeps the key
+/// until the machine restarts, or until the persistent keyring goes unused for its expiry
+/// (three days by default); every call here restarts that timer.
+public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
+  private let service: String
+  private let server: String
+  private let keyring = KernelKeyring()
+
+  public init(service: String = LibsecretUserSessionDataStore.defaultService, server: String) {
+    self.service = service
+    self.server = server
+  }
+
+  public var location: String {
+    "kernel keyring (the user's persistent keyring), a user key with service=\(service) server=\(server)"
+  }
+
+  public var retention: String? {
+    let expiry = KernelKeyring.persistentExpiry().map(Self.spoken) ?? "a few days"
+    return "The kernel keeps this session until the machine restarts, or until no app has "
+      + "used the persistent keyring for \(expiry) (its expiry, "
+      + "/proc/sys/kernel/keys/persistent_keyring_expiry)."
+  }
+
+  public func readUserSession() async throws -> RemoteUserSession? {
+    let persistent = try keyring.persistentKeyring()
+    // A key removed between the listing and the read (another process signed out) is
+    // listed again: the answer is then the other session, or none.
+    for _ in 0..<3 {
+      guard let session = try sessions(in: persistent).first else { return nil }
+      if let token = try keyring.read(session.key.serial) {
+        return RemoteUserSession(username: session.account, accessToken: AccessToken(token))
+      }
+    }
+    throw SessionStoreError.kernelKeyringUnavailable(
+      reason: "its session key kept disappearing while it was read")
+  }
+
+  public func signedInUsername() async throws -> String? {
+    try sessions(in: try keyring.persistentKeyring()).first?.account
+  }
+
+  public func save(_ session: RemoteUserSession) async throws {
+    let persistent = try keyring.persistentKeyring()
+    let description = prefix + session.username
+    let token = session.accessToken.value
+    // Add first, then remove the others: a failure between the two leaves an extra key,
+    // never none. Two sign-ins at once can each remove the other's new key (each one
+    // replaced a key the other had listed), so each then looks for its own and adds it
+    // again if it is gone: whichever finishes last leaves its session.
+    try keyring.add(description: description, payload: token, to: persistent)
+    for other in try sessions(in: persistent) where other.account != session.username {
+      try keyring.remove(other.key.serial)
+    }
+    if try !sessions(in: persistent).contains(where: { $0.account == session.username }) {
+      try keyring.add(description: description, payload: token, to: persistent)
+    }
+  }
+
+  public func deleteUserSession() async throws {
+    let persistent = try keyring.persistentKeyring()
+    for session in try sessions(in: persistent) { try keyring.remove(session.key.serial) }
+  }
+
+  public func checkWritable() async throws {
+    // A throwaway key under its own service name, so no session listing can ever see it.
+    let persistent = try keyring.persistentKeyring()
+    let probe = try keyring.add(
+      description: "\(service).write-check session server=\(server)", payload: "write-check",
+      to: persistent)
+    try keyring.remove(probe)
+  }
+
+  private var prefix: String { "\(service) session server=\(server) account=" }
+
+  /// This store's keys, by account name: the first is the one read.
+  private func sessions(in persistent: Int32) throws -> [(account: String, key: KernelKeyring.Key)]
+  {
+    try keyring.keys(in: persistent)
+      .compactMap { key in
+        guard key.description.hasPrefix(prefix) else { return nil }
+        let account = String(key.description.dropFirst(prefix.count))
+        return account.isEmpty ? nil : (account, key)
+      }
+      .sorted { $0.account < $1.account }
+  }
+
+  private static func spoken(_ expiry: Duration) -> String {
+    let seconds = Int(expiry.components.seconds)
+    if seconds % 86_400 == 0 { return seconds == 86_400 ? "a day" : "\(seconds / 86_400) days" }
+    if seconds % 3_600 == 0 { return seconds == 3_600 ? "an hour" : "\(seconds / 3_600) hours" }
+    return "\(seconds) s"
+  }
+}
