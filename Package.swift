@@ -190,7 +190,7 @@ let package = Package(
     .executableTarget(
       name: "ServerExecutable",
       dependencies: [
-        "App", "Backend", "BackendServer", "Presentation",
+        "App", "Backend", "BackendServer", "Presentation", "SystemSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Executables/Server", linkerSettings: exportsNothing),

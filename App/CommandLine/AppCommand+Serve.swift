@@ -26,11 +26,15 @@ extension AppCommand {
         goes to stderr.
         """)
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    // Every option has an `APP_…` variable (`ServeEnvironment`), so that a systemd unit's
+    // EnvironmentFile can say all of it; a flag given wins over its variable. So no option
+    // has a default of its own here: `settings(environment:)` applies them.
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
-    var port = 8080
+    @Option(help: "The address to listen on (env APP_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "The port to listen on; 0 picks a free one (env APP_PORT; default 8080).")
+    var port: Int?
 
     @Option(
       name: .customLong("data-dir"),
@@ -49,89 +53,82 @@ extension AppCommand {
     @Option(
       name: .customLong("database-pool-size"),
       help: ArgumentHelp(
-        "PostgreSQL connections this instance keeps at most (plus one that listens); instances × this must stay under the server's max_connections.",
+        "PostgreSQL connections this instance keeps at most (plus one that listens); instances × this must stay under the server's max_connections (env APP_DATABASE_POOL_SIZE; default \(ServeSettings.defaultDatabasePoolSize)).",
         valueName: "n"))
-    var databasePoolSize = ServeSettings.defaultDatabasePoolSize
+    var databasePoolSize: Int?
 
     @Flag(
       name: .customLong("database-notifications"), inversion: .prefixedNo,
       help:
-        "Wake long polls through PostgreSQL's LISTEN/NOTIFY when another instance writes an event; without, they look again every second."
+        "Wake long polls through PostgreSQL's LISTEN/NOTIFY when another instance writes an event; without, they look again every second (env APP_DATABASE_NOTIFICATIONS, true or false; default true)."
     )
-    var databaseNotifications = true
+    var databaseNotifications: Bool?
 
     @Option(
       name: .customLong("message-limit"),
       help: ArgumentHelp(
-        "The largest message `POST /messages` takes, in MiB; every other request is limited to 64 KiB.",
+        "The largest message `POST /messages` takes, in MiB; every other request is limited to 64 KiB (env APP_MESSAGE_LIMIT; default 16).",
         valueName: "MiB"))
-    var messageLimit = 16
+    var messageLimit: Int?
 
     @Option(
       name: .customLong("idle-timeout"),
       help: ArgumentHelp(
-        "Seconds a connection may stay open with no request under way (idle, or headers still arriving); a long poll being answered is never cut.",
+        "Seconds a connection may stay open with no request under way (idle, or headers still arriving); a long poll being answered is never cut (env APP_IDLE_TIMEOUT; default 30).",
         valueName: "seconds"))
-    var idleTimeout = 30
+    var idleTimeout: Int?
 
     @Option(
       name: .customLong("max-connections"),
       help: ArgumentHelp(
-        "Connections served at once; past this, a new one is answered 503 with Retry-After. The file-descriptor limit is raised to fit, as far as the hard limit allows.",
+        "Connections served at once; past this, a new one is answered 503 with Retry-After. The file-descriptor limit is raised to fit, as far as the hard limit allows (env APP_MAX_CONNECTIONS; default 1024).",
         valueName: "count"))
-    var maxConnections = 1_024
+    var maxConnections: Int?
 
     @Option(
       name: .customLong("tls-cert"),
       help: ArgumentHelp(
-        "Serve https with this PEM certificate chain (with --tls-key).", valueName: "file"))
+        "Serve https with this PEM certificate chain, with --tls-key (env APP_TLS_CERT).",
+        valueName: "file"))
     var tlsCertificate: String?
 
     @Option(
       name: .customLong("tls-key"),
-      help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+      help: ArgumentHelp("The PEM private key of --tls-cert (env APP_TLS_KEY).", valueName: "file"))
     var tlsKey: String?
 
     @Option(
       name: .customLong("log-format"),
-      help: "The access log's format: text, for a person, or json, one object per line.")
-    var logFormat: ServeSettings.LogFormat = .text
+      help:
+        "The access log's format: text, for a person, or json, one object per line (env APP_LOG_FORMAT; default text)."
+    )
+    var logFormat: ServeSettings.LogFormat?
 
     package func validate() throws {
-      guard (0...65_535).contains(port) else {
-        throw ValidationError("--port must be between 0 and 65535.")
-      }
-      guard !host.isEmpty else { throw ValidationError("--host must not be empty.") }
-      guard (1...1024).contains(messageLimit) else {
-        throw ValidationError("--message-limit must be between 1 and 1024 (MiB).")
-      }
-      guard (1...3_600).contains(idleTimeout) else {
-        throw ValidationError("--idle-timeout must be between 1 and 3600 (seconds).")
-      }
-      guard (1...1_000_000).contains(maxConnections) else {
-        throw ValidationError("--max-connections must be between 1 and 1000000.")
-      }
-      guard (tlsCertificate == nil) == (tlsKey == nil) else {
-        throw ValidationError("--tls-cert and --tls-key go together: give both, or neither.")
-      }
-      try OptionChecks.notBlank(tlsCertificate, "--tls-cert")
-      try OptionChecks.notBlank(tlsKey, "--tls-key")
-
-      try OptionChecks.notBlank(dataDir, "--data-dir")
-      try OptionChecks.notBlank(databaseURL, "--database-url")
-      guard (1...1_000).contains(databasePoolSize) else {
-        throw ValidationError("--database-pool-size must be between 1 and 1000.")
-      }
+      _ = try settings(environment: AppIO.current.environment)
     }
 
-    /// The settings the flags give.
-    package var settings: ServeSettings {
-      ServeSettings(
-        host: host, port: port, dataDir: dataDir, databaseURL: databaseURL,
-        databasePoolSize: databasePoolSize, databaseNotifications: databaseNotifications,
-        messageLimitMiB: messageLimit, idleTimeoutSeconds: idleTimeout,
-        maxConnections: maxConnections, tlsCertificate: tlsCertificate, tlsKey: tlsKey,
-        logFormat: logFormat)
+    /// The settings the flags give, each missing one from its `APP_…` variable in
+    /// `environment`, else its default; checked, with the flag and variable named.
+    package func settings(environment: [String: String]) throws -> ServeSettings {
+      let variables = ServeEnvironment(environment)
+      let settings = ServeSettings(
+        host: try host ?? variables.text("--host") ?? "127.0.0.1",
+        port: try port ?? variables.number("--port") ?? 8080,
+        dataDir: try dataDir ?? variables.text("--data-dir"),
+        databaseURL: try databaseURL ?? variables.text("--database-url"),
+        databasePoolSize: try databasePoolSize ?? variables.number("--database-pool-size")
+          ?? ServeSettings.defaultDatabasePoolSize,
+        databaseNotifications: try databaseNotifications
+          ?? variables.boolean("--database-notifications") ?? true,
+        messageLimitMiB: try messageLimit ?? variables.number("--message-limit") ?? 16,
+        idleTimeoutSeconds: try idleTimeout ?? variables.number("--idle-timeout") ?? 30,
+        maxConnections: try maxConnections ?? variables.number("--max-connections") ?? 1_024,
+        tlsCertificate: try tlsCertificate ?? variables.text("--tls-cert"),
+        tlsKey: try tlsKey ?? variables.text("--tls-key"),
+        logFormat: try logFormat ?? variables.choice("--log-format") ?? .text)
+      try settings.check()
+      return settings
     }
 
     /// `app-server` serves (its seam); `app` becomes `app-server` (`ServerProgram`).
@@ -139,7 +136,7 @@ extension AppCommand {
       guard let serve = io.seams.serve else {
         throw ServerProgram.replaceThisProcess(io: io)
       }
-      try await serve(settings, io)
+      try await serve(try settings(environment: io.environment), io)
     }
   }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
+import Foundation
 
 /// What `app serve`'s flags say: what `app-server` reads into the served backend's
 /// configuration and storage.
-package struct ServeSettings: Sendable {
+package struct ServeSettings: Sendable, Equatable {
   package var host: String
   package var port: Int
   package var dataDir: String?
@@ -20,6 +21,35 @@ package struct ServeSettings: Sendable {
   package enum LogFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case text
     case json
+  }
+
+  /// Refuses values no server can run with, naming the flag (and so its variable).
+  func check() throws {
+    guard (0...65_535).contains(port) else {
+      throw ValidationError("--port must be between 0 and 65535.")
+    }
+    guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw ValidationError("--host must not be empty.")
+    }
+    guard (1...1024).contains(messageLimitMiB) else {
+      throw ValidationError("--message-limit must be between 1 and 1024 (MiB).")
+    }
+    guard (1...3_600).contains(idleTimeoutSeconds) else {
+      throw ValidationError("--idle-timeout must be between 1 and 3600 (seconds).")
+    }
+    guard (1...1_000_000).contains(maxConnections) else {
+      throw ValidationError("--max-connections must be between 1 and 1000000.")
+    }
+    guard (tlsCertificate == nil) == (tlsKey == nil) else {
+      throw ValidationError("--tls-cert and --tls-key go together: give both, or neither.")
+    }
+    try OptionChecks.notBlank(tlsCertificate, "--tls-cert")
+    try OptionChecks.notBlank(tlsKey, "--tls-key")
+    try OptionChecks.notBlank(dataDir, "--data-dir")
+    try OptionChecks.notBlank(databaseURL, "--database-url")
+    guard (1...1_000).contains(databasePoolSize) else {
+      throw ValidationError("--database-pool-size must be between 1 and 1000.")
+    }
   }
 
   /// PostgreSQL connections an instance keeps at most, unless told otherwise: the

@@ -13,15 +13,19 @@ public struct AccessLog: Sendable {
   public let format: Format
   private let now: @Sendable () -> Date
   private let write: @Sendable (String) -> Void
+  private let timestamps: Bool
 
-  /// `write` takes whole lines, newline included (`app serve`: stderr).
+  /// `write` takes whole lines, newline included (`app serve`: stderr). Without
+  /// `timestamps` (under systemd, whose journal stamps each line itself), text lines start
+  /// at their level; JSON lines keep their `time` member, a field a collector reads.
   public init(
     format: Format, now: @escaping @Sendable () -> Date,
-    write: @escaping @Sendable (String) -> Void
+    write: @escaping @Sendable (String) -> Void, timestamps: Bool = true
   ) {
     self.format = format
     self.now = now
     self.write = write
+    self.timestamps = timestamps
   }
 
   /// One answered request: `… info serve: GET /me 200 1.2 ms request=5f0c…` as text.
@@ -30,8 +34,9 @@ public struct AccessLog: Sendable {
     switch format {
     case .text:
       let ms = String(format: "%.1f", entry.milliseconds)
+      let stamp = timestamps ? "\(time) " : ""
       write(
-        "\(time) info serve: \(entry.method) \(entry.path) \(entry.status) \(ms) ms request=\(entry.requestID)\n"
+        "\(stamp)info serve: \(entry.method) \(entry.path) \(entry.status) \(ms) ms request=\(entry.requestID)\n"
       )
     case .json:
       writeJSON(

@@ -4,6 +4,7 @@ import BackendServer
 import Foundation
 import Presentation
 import Synchronization
+import SystemSupport
 
 /// `app serve`: the served backend (Backend's `buildApplication`) from the command's
 /// settings, run until a signal or a failure. It reads the settings into the application's
@@ -15,9 +16,13 @@ struct ServeFeature {
   /// Serves until a signal or a failure; prints the URL on stdout once it listens.
   func serve(_ settings: ServeSettings) async throws {
     let console = Console(json: false, io: io)
+    // Under systemd the journal stamps each line; a second time of our own is noise.
     let log = AccessLog(
       format: AccessLog.Format(rawValue: settings.logFormat.rawValue) ?? .text, now: { Date() },
-      write: io.writeError)
+      write: io.writeError,
+      timestamps: !SystemdJournal.receivesStandardError(environment: io.environment))
+    let lifecycle = ServeLifecycle(notifier: SystemdNotifier(environment: io.environment))
+    if io.handlesSignals { lifecycle.trapTermination() }
     let notes = ServerNotes(log: log, console: console)
     let descriptors = FileDescriptorLimit.raise(forMaxConnections: settings.maxConnections)
     if descriptors.limit < descriptors.wanted {
@@ -57,12 +62,15 @@ struct ServeFeature {
       // Never removed: the server runs until the process ends.
       _ = InterruptSignal.shared.addResponder {
         interrupted.set()
-        server.triggerStop()
+        lifecycle.stopping()
         return true
       }
     }
     console.output(server.baseURL.absoluteString)
     notes.note("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
+    lifecycle.serving(at: server.baseURL) { server.triggerStop() }
+    let watchdog = Task { await lifecycle.keepWatchdogFed() }
+    defer { watchdog.cancel() }
     do {
       try await withTaskCancellationHandler {
         try await server.waitUntilStopped()
@@ -88,7 +96,8 @@ struct ServeFeature {
     return APIServerConfiguration(
       http: .init(
         host: settings.host, port: settings.port,
-        shutdownSignals: io.handlesSignals ? [.sigterm] : [],
+        // SIGTERM is ServeLifecycle's, which tells systemd before it stops the server.
+        shutdownSignals: [],
         bodyLimits: BodyLimits(messages: settings.messageLimitMiB << 20),
         idleTimeout: .seconds(settings.idleTimeoutSeconds),
         maxConnections: settings.maxConnections,
