@@ -48,11 +48,42 @@ public final class LoopbackHTTPServer: Sendable {
     server.triggerStop()
   }
 
-  /// A port on which nothing listens: for "server down".
+  /// A port on which nothing listens, and nothing will while the test process runs: for
+  /// "server down". A socket of this process stays bound to it without listening, so a
+  /// connection is refused at once. It is bound without `SO_REUSEADDR`: a port merely closed
+  /// again (as this once did) went back to the kernel's pool, and under load another test's
+  /// server, bound to port 0, was given it, so that "server down" found a server. A socket
+  /// that reuses addresses (every SwiftNIO server) can share a port only with others that do.
   public static func closedPort() async throws -> Int {
-    let server = try await start { _ in BackendHTTPResponse(status: 500) }
-    await server.stop()
-    return server.port
+    try HeldPorts.shared.hold()
+  }
+}
+
+/// The ports `closedPort()` holds, one socket each, open until the process ends.
+private final class HeldPorts: Sendable {
+  static let shared = HeldPorts()
+  private let sockets = Mutex<[Int32]>([])
+
+  func hold() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else {
+      let code = errno
+      close(descriptor)
+      throw POSIXError(.init(rawValue: code) ?? .EIO)
+    }
+    sockets.withLock { $0.append(descriptor) }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 }
 
