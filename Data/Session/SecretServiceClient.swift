@@ -206,6 +206,17 @@ struct SecretServiceClient: Sendable {
     return service
   }
 
+  /// The process makes one libsecret call at a time. libsecret 0.20 shares one
+  /// `SecretService` and its encrypted session between threads, and two calls at once race
+  /// while that session opens: GLib reports a task returned twice ("g_task_return_boolean:
+  /// assertion '!task->ever_returned' failed"), and gnome-keyring-daemon 42, given two
+  /// stores at once by one caller, registers an item twice ("asked to register item …, but
+  /// it's already registered") and later answers "No such secret item" to other processes
+  /// (seen in CI, where 30 tests that sign in failed after it). Keyring calls take
+  /// milliseconds and a process makes few, so waiting for a turn costs nothing a person
+  /// notices; the time limit counts the wait.
+  private static let oneCallAtATime = Mutex(())
+
   /// Runs `body` on a thread of its own and waits for it at most `timeout`, or until the
   /// task is cancelled. Whichever of the call, the timer and the cancellation comes first
   /// resumes the caller, exactly once; the other two then find it settled. When the timer or
@@ -226,7 +237,11 @@ struct SecretServiceClient: Sendable {
         outcome.onResolve { continuation.resume(with: $0) }
         let thread = Thread {
           defer { g.unref(cancellable.pointer) }
-          outcome.resolve(Result { try body(g, cancellable.pointer) })
+          Self.oneCallAtATime.withLock { _ in
+            // A caller that gave up while this call waited its turn is not served.
+            guard !outcome.isResolved else { return }
+            outcome.resolve(Result { try body(g, cancellable.pointer) })
+          }
         }
         thread.name = "app.secret-service"
         thread.start()
@@ -269,6 +284,8 @@ private final class Once<Value: Sendable>: Sendable {
     }
     if let settled { handler(settled) }
   }
+
+  var isResolved: Bool { state.withLock { $0.value != nil } }
 
   /// Returns true for the first caller only.
   @discardableResult

@@ -66,6 +66,8 @@ struct UserSessionDataStoreSpecs {
 
   /// Two sign-ins at once, as two processes may make them: a session is kept, it is one of
   /// the two whole (never one account with the other's token), and it is kept again after.
+  /// (The Secret Service store makes one keyring call at a time within a process, so there
+  /// the two interleave call by call rather than within one.)
   func concurrentSaves_keepOneWholeSession() async throws {
     for round in 0..<5 {
       let alice = session("alice", "token-a\(round)")
