@@ -7,6 +7,12 @@ package enum JSONStringWriter {
   /// short forms of backspace, tab, newline, form feed and carriage return, `\u00XX` for the
   /// other control characters, and nothing else (not `/`, not DEL, not non-ASCII).
   package static func append(_ string: String, to bytes: inout [UInt8]) {
+    // A native string lends its bytes in place; `withUTF8` needs a mutable copy of the
+    // string, a retain and a release for every string written.
+    let lent: Void? = string.utf8.withContiguousStorageIfAvailable {
+      append(utf8: $0, to: &bytes)
+    }
+    guard lent == nil else { return }
     var string = string
     string.withUTF8 { append(utf8: $0, to: &bytes) }
   }
@@ -60,14 +66,19 @@ package enum JSONStringWriter {
       case 0x0D: UInt8(ascii: "r")
       default: nil
       }
-    bytes.append(contentsOf: nested ? #"\\"#.utf8 : #"\"#.utf8)
+    // Byte by byte: appending a literal's `utf8` view goes through the generic
+    // `append(contentsOf:)`, which `perf` showed costing more than the escape itself.
+    if nested { bytes.append(UInt8(ascii: "\\")) }
+    bytes.append(UInt8(ascii: "\\"))
     if let short {
       if nested && (short == UInt8(ascii: "\"") || short == UInt8(ascii: "\\")) {
         bytes.append(UInt8(ascii: "\\"))
       }
       bytes.append(short)
     } else {
-      bytes.append(contentsOf: "u00".utf8)
+      bytes.append(UInt8(ascii: "u"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(UInt8(ascii: "0"))
       bytes.append(hexDigit(byte >> 4))
       bytes.append(hexDigit(byte & 0xF))
     }

@@ -52,15 +52,29 @@ extension MessagesScreen {
 
   /// `PersonDocument` at `layout`'s level, its keys sorted: `messages`, then `name`.
   static func appendJSON(of person: UserMessages, level: Int, to text: inout UTF8Text) {
-    let layout = level == JSONLayout.everybody.level ? .everybody : JSONLayout(level: level)
+    if level == JSONLayout.everybody.level {
+      appendJSON(of: person, layout: JSONLayout.everybody, to: &text)
+    } else {
+      appendJSON(of: person, layout: JSONLayout(level: level), to: &text)
+    }
+  }
+
+  /// The layout is borrowed and the messages read in place, through their buffer: copying
+  /// either (the layout's seven arrays, each message's two strings) costs a retain and a
+  /// release per piece, which `perf` put at a fifth of everybody's `--json`.
+  private static func appendJSON(
+    of person: UserMessages, layout: borrowing JSONLayout, to text: inout UTF8Text
+  ) {
     text.append(layout.personStart)
     if person.messages.isEmpty { text.append("\n") }
-    for (position, message) in person.messages.enumerated() {
-      text.append(position == 0 ? layout.firstMessageStart : layout.nextMessageStart)
-      text.appendJSONString(message.text)
-      text.append(layout.betweenMessageAndSubject)
-      text.appendJSONString(message.subject)
-      text.append(layout.messageEnd)
+    person.messages.withUnsafeBufferPointer { messages in
+      for position in messages.indices {
+        text.append(position == 0 ? layout.firstMessageStart : layout.nextMessageStart)
+        text.appendJSONString(messages[position].text)
+        text.append(layout.betweenMessageAndSubject)
+        text.appendJSONString(messages[position].subject)
+        text.append(layout.messageEnd)
+      }
     }
     text.append(layout.messagesEndAndName)
     text.appendJSONString(person.name)
