@@ -13,21 +13,7 @@ import Synchronization
 public final class InstantClock: Clock, Sendable {
   public typealias Duration = Swift.Duration
 
-  public struct Instant: InstantProtocol, Sendable {
-    fileprivate let offset: Duration
-
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = OffsetInstant
 
   private let current = Mutex(Instant(offset: .zero))
 

@@ -10,19 +10,19 @@ import Synchronization
 
 /// The seed's three use cases and the notification service in one stub. Every call is
 /// logged when it is subscribed to; answers are set per call, and `hold` keeps one back
-/// until the test sends it.
+/// until the test sends it (`HeldAnswer`).
 public final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, NotificationService,
   @unchecked Sendable
 {
-  // Answers and held subjects are only touched under their locks; subjects are sent to by
-  // tests after the flows subscribed, which Combine subjects allow from any thread.
+  // Answers and held answers are only touched under their locks; a held answer is sent by
+  // the test from any thread, whenever the flow subscribed.
   public let log = CallLog<String>()
   public let answers = Mutex<[String: Result<Bool, PushCallError>]>([:])
   public let statuses = Mutex<(push: RegistrationStatus, vendor: RegistrationStatus)>(
     (.unregister, .unregister))
   public let permissionGranted = Mutex(true)
   private let heldLock = NSLock()
-  private var held: [String: PassthroughSubject<Bool, Error>] = [:]
+  private var held: [String: HeldAnswer] = [:]
 
   /// Called with each call's name as it is subscribed to, to timestamp it on a test clock.
   public let onCall = Mutex<(@Sendable (String) -> Void)?>(nil)
@@ -30,10 +30,10 @@ public final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, Notific
   public init() {}
 
   /// Makes `call` wait for the test to send its answer.
-  public func hold(_ call: String) -> PassthroughSubject<Bool, Error> {
-    let subject = PassthroughSubject<Bool, Error>()
-    heldLock.withLock { held[call] = subject }
-    return subject
+  public func hold(_ call: String) -> HeldAnswer {
+    let answer = HeldAnswer()
+    heldLock.withLock { held[call] = answer }
+    return answer
   }
 
   public func answer(_ call: String, _ result: Result<Bool, PushCallError>) {
@@ -81,8 +81,8 @@ public final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, Notific
   }
 
   private func change(_ call: String) -> AnyPublisher<Bool, Error> {
-    if let subject = heldLock.withLock({ held[call] }) {
-      return logged(call, subject.eraseToAnyPublisher())
+    if let answer = heldLock.withLock({ held[call] }) {
+      return logged(call, answer.publisher)
     }
     let answer: AnyPublisher<Bool, Error> =
       switch answers.withLock({ $0[call] }) ?? .success(true) {
@@ -102,5 +102,34 @@ public final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, Notific
       log.append(call)
     })
     .eraseToAnyPublisher()
+  }
+}
+
+/// An answer a test sends when it chooses, kept until the call asks for it.
+///
+/// It was a `PassthroughSubject`, which drops a value sent before the subscriber's demand
+/// arrives. A call is logged when it is subscribed to, a moment before its demand, so a test
+/// that answered as soon as it saw the call logged could lose the answer, and the flow then
+/// waited forever (seen once in 30 loaded runs of the push suites). A `Future` keeps the
+/// answer for whoever asks.
+public final class HeldAnswer: @unchecked Sendable {
+  // Both are set once, here, before anyone can reach them; Combine's promise may be called
+  // from any thread.
+  private let promise: ((Result<Bool, Error>) -> Void)?
+  public let publisher: AnyPublisher<Bool, Error>
+
+  init() {
+    var promise: ((Result<Bool, Error>) -> Void)?
+    publisher = Future<Bool, Error> { promise = $0 }.eraseToAnyPublisher()
+    self.promise = promise
+  }
+
+  /// Answers the call: it gets `value`, then its end.
+  public func send(_ value: Bool) { promise?(.success(value)) }
+
+  /// Fails the call with `failure`; `.finished` changes nothing, as a `Future` ends with its
+  /// value.
+  public func send(completion: Subscribers.Completion<Error>) {
+    if case .failure(let error) = completion { promise?(.failure(error)) }
   }
 }

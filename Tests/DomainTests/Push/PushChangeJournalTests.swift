@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import TestSupport
 import Testing
@@ -9,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct PushChangeJournalTests {
   @Test func theChangeIsPending_whileItsCallsRun_andStruckOutOnceBothAgree() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     let journal = InMemoryPushChangeJournal()
     let vendorCall = stubs.hold("registerUser")
@@ -26,7 +25,7 @@ struct PushChangeJournalTests {
   }
 
   @Test func anUndoThatFails_leavesTheChangePending_andSaysSo() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.answer("registerUser", .failure(PushCallError("vendor down")))
     stubs.answer("deRegister", .failure(PushCallError("push down")))
@@ -45,7 +44,7 @@ struct PushChangeJournalTests {
   }
 
   @Test func anUndoThatWorks_leavesNothingPending() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.answer("registerUser", .success(false))
     let journal = InMemoryPushChangeJournal()
@@ -74,7 +73,7 @@ struct PushChangeJournalTests {
     change: PendingPushChange.Change, push: RegistrationStatus, vendor: RegistrationStatus,
     undo: String
   ) async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (push, vendor) }
     let restored: RegistrationStatus = change == .register ? .unregister : .register
@@ -101,7 +100,7 @@ struct PushChangeJournalTests {
   }
 
   @Test func bothAgreeingAlready_needsNoCall_andStrikesTheChangeOut() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.register, .register) }
     let journal = InMemoryPushChangeJournal(
@@ -119,7 +118,7 @@ struct PushChangeJournalTests {
   }
 
   @Test func anUndoThatFailsAgain_keepsTheChangeForTheNextCommand() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.register, .unregister) }
     stubs.answer("deRegister", .failure(PushCallError("still down")))
@@ -136,14 +135,14 @@ struct PushChangeJournalTests {
 
   @Test func nothingPending_isNil_andCallsNothing() async throws {
     let stubs = PushStubs()
-    let sut = makeSUT(stubs, clock: TestClock(), journal: InMemoryPushChangeJournal())
+    let sut = makeSUT(stubs, clock: ManualClock(), journal: InMemoryPushChangeJournal())
 
     #expect(try await sut.finishEarlierChange() == nil)
     #expect(stubs.log.all.isEmpty)
   }
 
   private func makeSUT(
-    _ stubs: PushStubs, clock: TestClock<Duration>, journal: InMemoryPushChangeJournal
+    _ stubs: PushStubs, clock: ManualClock, journal: InMemoryPushChangeJournal
   ) -> PushRegistrationFlows {
     PushRegistrationFlows(
       push: stubs, session: stubs, vendor: stubs, notifications: stubs, deviceID: "device-1",

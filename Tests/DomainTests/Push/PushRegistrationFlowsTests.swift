@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Synchronization
 import TestSupport
@@ -29,7 +28,7 @@ import Testing
   // MARK: - Status
 
   @Test func status_checksBothBackends_threeSecondsAfterTheSession_andNotBefore() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     let times = timestamps(stubs, clock)
     stubs.statuses.withLock { $0 = (.register, .register) }
@@ -52,7 +51,7 @@ import Testing
   }
 
   @Test func bothRegisterCalls_areInFlightTogether() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     let pushAnswer = stubs.hold("register")
     stubs.statuses.withLock { $0 = (.register, .register) }
@@ -88,7 +87,7 @@ import Testing
     failing: String, answer: Result<Bool, PushCallError>, refusedBy: PushBackend, undo: String,
     reason: String
   ) async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.answer(failing, answer)
     let sut = makeSUT(stubs, clock: clock)
@@ -109,7 +108,7 @@ import Testing
   }
 
   @Test func register_whenBothRefuse_changesNothing() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.answer("register", .success(false))
     stubs.answer("registerUser", .failure(PushCallError("down")))
@@ -139,7 +138,7 @@ import Testing
     failing: String, answer: Result<Bool, PushCallError>, refusedBy: PushBackend, undo: String,
     reason: String
   ) async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.answer(failing, answer)
     stubs.statuses.withLock { $0 = (.register, .register) }
@@ -162,14 +161,14 @@ import Testing
     let stubs = PushStubs()
     stubs.answer("deRegister", .success(false))
     stubs.answer("deRegisterUser", .success(false))
-    let outcome = try await makeSUT(stubs, clock: TestClock()).deregister()
+    let outcome = try await makeSUT(stubs, clock: ManualClock()).deregister()
     #expect(outcome == .refused(reason: "push: refused; vendor: refused"))
     #expect(stubs.log.all.sorted() == ["deRegister", "deRegisterUser"])
   }
 
   @Test func deregister_whenBothAgree_isDone_withoutASession() async throws {
     let stubs = PushStubs()
-    let outcome = try await makeSUT(stubs, clock: TestClock()).deregister()
+    let outcome = try await makeSUT(stubs, clock: ManualClock()).deregister()
     #expect(outcome == .done(PushStatusReport(push: .unregister, vendor: .unregister)))
     #expect(stubs.log.all.sorted() == ["deRegister", "deRegisterUser"])
   }
@@ -180,13 +179,13 @@ import Testing
     let stubs = PushStubs()
     stubs.permissionGranted.withLock { $0 = false }
     await #expect(throws: NotificationPermissionError.denied) {
-      try await makeSUT(stubs, clock: TestClock()).register()
+      try await makeSUT(stubs, clock: ManualClock()).register()
     }
     #expect(stubs.log.all == ["permission"])
   }
 
   @Test func cancellingDuringTheWait_registersNothing() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     let sut = makeSUT(stubs, clock: clock)
 
@@ -194,14 +193,14 @@ import Testing
     try await waitUntil("the session is fetched") { stubs.log.all.contains("fetchSession") }
     registering.cancel()
     // Cancelling ends the 3 s wait at once; moving past it shows nothing else is called.
-    await clock.advance(by: .seconds(5))
+    clock.advance(by: .seconds(5))
 
     await #expect(throws: CancellationError.self) { try await registering.value }
     #expect(stubs.log.all == ["permission", "fetchSession"])
   }
 
   @Test func cancellingWhileBothCallsRun_stillReconcilesThem() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     let pushAnswer = stubs.hold("register")
     let sut = makeSUT(stubs, clock: clock)
@@ -226,14 +225,14 @@ import Testing
 
   // MARK: - Helpers
 
-  private func makeSUT(_ stubs: PushStubs, clock: TestClock<Duration>) -> PushRegistrationFlows {
+  private func makeSUT(_ stubs: PushStubs, clock: ManualClock) -> PushRegistrationFlows {
     PushRegistrationFlows(
       push: stubs, session: stubs, vendor: stubs, notifications: stubs, deviceID: "device-1",
       clock: clock)
   }
 
   /// The virtual time of each call's first subscription.
-  private func timestamps(_ stubs: PushStubs, _ clock: TestClock<Duration>) -> CallTimes {
+  private func timestamps(_ stubs: PushStubs, _ clock: ManualClock) -> CallTimes {
     let times = CallTimes()
     let start = clock.now
     stubs.onCall.withLock { $0 = { name in times.record(name, start.duration(to: clock.now)) } }

@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Presentation
 import Synchronization
@@ -8,7 +7,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct PushRegistrationViewModelTests {
   @Test func load_showsLoading_thenTheCombinedState_andTheAnotherDeviceMessage() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.anotherDevice, .register) }
     let sut = makeSUT(stubs, clock: clock)
@@ -31,7 +30,7 @@ import Testing
   }
 
   @Test func turningOn_fromAnotherDevice_needsConfirmation_andDoesNothingWithout() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.anotherDevice, .unregister) }
     let sut = makeSUT(stubs, clock: clock)
@@ -48,7 +47,7 @@ import Testing
   }
 
   @Test func theToggleDoesNothing_whileAFlowRuns() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     let sut = makeSUT(stubs, clock: clock)
 
@@ -62,7 +61,7 @@ import Testing
   }
 
   @Test func aHalfDoneRegistration_saysWhatWasUndone() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.answer("registerUser", .success(false))
     let sut = makeSUT(stubs, clock: clock)
@@ -82,7 +81,7 @@ import Testing
   @Test func permissionDenied_isAnExplanation() async {
     let stubs = PushStubs()
     stubs.permissionGranted.withLock { $0 = false }
-    let sut = makeSUT(stubs, clock: TestClock())
+    let sut = makeSUT(stubs, clock: ManualClock())
 
     await sut.setEnabled(true, confirmedMove: false)
 
@@ -91,7 +90,7 @@ import Testing
   }
 
   @Test func toggle_turnsOff_whatTheLastStatusSaidWasOn() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.register, .register) }
     let sut = makeSUT(stubs, clock: clock)
@@ -106,7 +105,7 @@ import Testing
   }
 
   @Test func confirmMove_afterTheQuestion_registersHere() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let stubs = PushStubs()
     stubs.statuses.withLock { $0 = (.anotherDevice, .unregister) }
     let sut = makeSUT(stubs, clock: clock)
@@ -123,7 +122,7 @@ import Testing
 
   @Test func confirmMove_withoutAQuestion_doesNothing() async {
     let stubs = PushStubs()
-    let sut = makeSUT(stubs, clock: TestClock())
+    let sut = makeSUT(stubs, clock: ManualClock())
 
     await sut.confirmMove()
 
@@ -142,7 +141,7 @@ import Testing
 
   /// Runs `work` while moving the clock on, until it has returned.
   private func finish(
-    _ clock: TestClock<Duration>, _ work: @escaping @MainActor () async -> Void
+    _ clock: ManualClock, _ work: @escaping @MainActor () async -> Void
   ) async throws {
     let finished = Flag()
     let task = Task { @MainActor in
@@ -159,8 +158,7 @@ import Testing
     func set() { value.withLock { $0 = true } }
   }
 
-  private func makeSUT(_ stubs: PushStubs, clock: TestClock<Duration>) -> PushRegistrationViewModel
-  {
+  private func makeSUT(_ stubs: PushStubs, clock: ManualClock) -> PushRegistrationViewModel {
     PushRegistrationViewModel(
       flows: PushRegistrationFlows(
         push: stubs, session: stubs, vendor: stubs, notifications: stubs, deviceID: "device-1",
