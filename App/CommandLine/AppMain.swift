@@ -1,4 +1,5 @@
 import ArgumentParser
+import Data
 import Foundation
 import Presentation
 import SystemSupport
@@ -15,6 +16,12 @@ package enum AppMain {
     // `app-server --help` (or `-h`, `help`, anywhere) is the help of the one command it runs.
     let servesHelp = servesOnly && ServerProgram.asksForHelp(arguments)
     if servesHelp { arguments = ["serve", "--help"] }
+    // Beside the parsing, which is most of a short command's own time. Only for commands
+    // whose heap stays small (`KeyringWarmUp`): the thread allocates before the large-heap
+    // settings below could be made.
+    if !servesOnly, KeyringWarmUp.isWorthStarting(arguments, environment: io.environment) {
+      SecretServiceWarmUp.start()
+    }
     var parsed = parse(arguments, io: io)
     if servesOnly, !servesHelp, !parsed.isServeOrFinished {
       Console(json: false, io: io).message(
@@ -22,8 +29,8 @@ package enum AppMain {
       parsed = .finished(ExitCode.validationFailure.rawValue)
     }
     // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up
-    // time. Parsing starts no thread, so this still comes before any other thread
-    // allocates.
+    // time. Parsing starts no thread, and no keyring warm-up runs for these commands, so
+    // this still comes before any other thread allocates.
     if case .command(let command, _) = parsed, HeapUse.of(command) == .large {
       HeapSettings.apply()
     }

@@ -57,9 +57,11 @@ struct SecretServiceClient: Sendable {
 
   /// The accounts of the unlocked items matching `attributes`, from the Secret Service's
   /// D-Bus API directly (`app_unlocked_accounts`): three messages where libsecret's search
-  /// sends sixteen. Locked items are only counted; `search` unlocks.
+  /// sends sixteen. Locked items are only counted; `search` unlocks. No libsecret service
+  /// is made for it: building one asks the service for its properties and watches its name,
+  /// about 5 ms that a cached page, which needs only the account, used to pay.
   func unlockedAccounts(_ attributes: Attributes) async throws -> UnlockedAccounts {
-    try await runReconnecting { g, cancellable, _ in
+    try await runOverTheBus { g, cancellable in
       let table = Self.table(attributes, g)
       defer { g.g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -186,6 +188,23 @@ struct SecretServiceClient: Sendable {
         let own = try Self.service(cancellable, own: true, g)
         defer { g.unref(own) }
         return try body(g, cancellable, own)
+      }
+    }
+  }
+
+  /// `run` for a call over the session bus that libsecret takes no part in, made once more
+  /// when it fails: gnome-keyring-daemon 42 sometimes loses its record of a caller and
+  /// answers "Method … is not implemented" once (see `runReconnecting`). A daemon that
+  /// restarted needs nothing more: each message is sent to the bus name, which the new
+  /// daemon owns.
+  private func runOverTheBus<T: Sendable>(
+    _ body: @escaping @Sendable (AppSecretLibrary, OpaquePointer?) throws -> T
+  ) async throws -> T {
+    try await run { g, cancellable in
+      do {
+        return try body(g, cancellable)
+      } catch SessionStoreError.unavailable {
+        return try body(g, cancellable)
       }
     }
   }

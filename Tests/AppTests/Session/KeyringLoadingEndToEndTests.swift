@@ -29,4 +29,21 @@ struct KeyringLoadingEndToEndTests {
       #expect(session.stderr.contains(library), "the session check loaded no \(library)")
     }
   }
+
+  /// A command's help needs no keyring, nor does any command when the kernel keyring is
+  /// chosen: the Secret Service is not made ready for them (`KeyringWarmUp`).
+  @Test func commandHelp_andTheKernelKeyring_loadNoKeyringLibrary() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let help = try await app.run(["likes", "--help"], environment: ["LD_DEBUG": "libs"])
+    let kernel = try await app.run(
+      ["session"], environment: ["LD_DEBUG": "libs", "APP_KEYRING": "kernel"])
+
+    #expect(help.status == 0, "\(help.stderr)")
+    #expect(kernel.status == 4, "signed out: \(kernel.stderr)")
+    for library in keyringLibraries {
+      #expect(!help.stderr.contains(library), "likes --help loaded \(library)")
+      #expect(!kernel.stderr.contains(library), "the kernel keyring's session loaded \(library)")
+    }
+  }
 }

@@ -1,0 +1,25 @@
+import Data
+import Foundation
+
+/// Whether to make the Secret Service ready while the command line is parsed
+/// (`SecretServiceWarmUp`), decided from the raw arguments because parsing is what it
+/// overlaps.
+///
+/// Only for the commands whose first act is a keyring read and whose heap stays small:
+/// a thread started before parsing allocates before `HeapSettings` could limit malloc to
+/// one arena, which the large commands need (`HeapUse`), and `HeapUseTests` checks that none
+/// of these is large. Not for help, and not where the kernel keyring was chosen.
+enum KeyringWarmUp {
+  static let commands: Set<String> = ["likes", "session", "logout", "push"]
+
+  static func isWorthStarting(_ arguments: [String], environment: [String: String]) -> Bool {
+    guard let command = CommandLineArguments.normalized(arguments).first,
+      commands.contains(command)
+    else { return false }
+    let options = arguments.prefix { $0 != "--" }
+    guard !options.contains(where: { ["-h", "--help", "help"].contains($0) }) else {
+      return false
+    }
+    return (try? SessionStoreChoice.from(environment)) != .kernel
+  }
+}
