@@ -50,7 +50,8 @@ struct LikesComposition {
       if let notice = recovery.notice { console.warning(notice) }
       environment = command.root.likesEnvironment(database: database, username: username)
       // Open until the process exits: closing SQLite's last connection checkpoints the WAL
-      // into the file, a millisecond of every command; commits checkpoint it as it grows.
+      // into the file, a millisecond of every command. Opening empties a long WAL instead
+      // (`AppDatabase.longWALBytes`).
       ProcessLifetime.keepUntilExit(environment, io: console.io)
     } catch let error as LocalStorageError {
       throw console.fail(UserFacingError(error))

@@ -6,7 +6,8 @@ import Synchronization
 /// process) ends by exiting. Freeing a large answer object by object just before (a 79 MB
 /// messages envelope is a million and a half strings) would take time to give back memory
 /// nobody will use; compilers skip freeing at exit for the same reason. Closing the likes
-/// database would checkpoint its WAL, work the next commit does anyway.
+/// database would checkpoint its WAL at every command; opening empties a long one instead
+/// (`AppDatabase.longWALBytes`).
 enum ProcessLifetime {
   private static let kept = Mutex<[any Sendable]>([])
 
