@@ -7,8 +7,9 @@ import Foundation
 ///
 /// Only for the commands whose first act is a keyring read and whose heap stays small:
 /// a thread started before parsing allocates before `HeapSettings` could limit malloc to
-/// one arena, which the large commands need (`HeapUse`), and `HeapUseTests` checks that none
-/// of these is large. Not for help, and not where the kernel keyring was chosen.
+/// one arena, which the large commands need (`HeapUse`), and `KeyringWarmUpTests` checks
+/// that none of these declares its heap use. Not for help, and not where the kernel keyring
+/// was chosen.
 enum KeyringWarmUp {
   static let commands: Set<String> = ["likes", "session", "logout", "push"]
 
