@@ -42,15 +42,19 @@ public final class APIBackend: Sendable {
   let metrics: ServerMetrics
   /// Tokens checked in the last second, and their accounts.
   let recentTokens = RecentTokens()
+  /// Where a request's work runs: `executor` when the store's calls block, or nil, where the
+  /// caller runs it, when they never do (`BackendStorage.callsBlock`).
+  let requestExecutor: (any TaskExecutor)?
 
   init(
     store: any BackendStore, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
     clock: any Clock<Duration>, likeInterval: ClosedRange<Double>,
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
-    metrics: ServerMetrics = .none
+    metrics: ServerMetrics = .none, requestExecutor: (any TaskExecutor)? = APIBackend.executor
   ) throws {
     self.store = store
+    self.requestExecutor = requestExecutor
     self.now = now
     self.randomBytes = randomBytes
     self.passwordHasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
@@ -80,7 +84,7 @@ public final class APIBackend: Sendable {
     let backend = try APIBackend(
       store: store, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
       clock: clock, likeInterval: likeInterval, pushFaults: pushFaults, limits: limits,
-      metrics: metrics)
+      metrics: metrics, requestExecutor: storage.callsBlock ? executor : nil)
     // Seeding hashes the demo password: off the cooperative pool, as every request is.
     try await withTaskExecutorPreference(executor) {
       try await backend.seedDemoAccountIfEmpty()
@@ -104,10 +108,10 @@ public final class APIBackend: Sendable {
     return backend
   }
 
-  /// Where the backend's work runs, whoever asks: its database calls and password hashes
-  /// block their thread, so they never run on the cooperative pool (see `RequestExecutor`).
-  /// In process this keeps a sign-in from stalling the app's own tasks; in `app serve` it
-  /// keeps requests answered side by side.
+  /// Where the backend's work runs, whoever asks, when its store's calls block their thread
+  /// (SQLite's), and where the demo password is hashed: never on the cooperative pool (see
+  /// `RequestExecutor`). In process this keeps the backend from stalling the app's own tasks;
+  /// in `app serve` it keeps requests answered side by side.
   public static let executor = RequestExecutor(label: "backend")
 
   // MARK: - Shared helpers for route groups

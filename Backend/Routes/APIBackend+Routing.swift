@@ -34,12 +34,12 @@ extension APIBackend {
     await answering { try await route(request) }
   }
 
-  /// Runs `answer` where the backend's work runs (see `executor`), turning a thrown early
+  /// Runs `answer` where the backend's work runs (`requestExecutor`), turning a thrown early
   /// answer into that answer and any other failure into a `500`.
   private func answering(
     _ answer: () async throws -> BackendHTTPResponse
   ) async -> BackendHTTPResponse {
-    await withTaskExecutorPreference(Self.executor) {
+    await withTaskExecutorPreference(requestExecutor) {
       do {
         return try await answer()
       } catch let failure as BackendFailure {

@@ -38,10 +38,10 @@ public final class BackendHTTPServer: Sendable {
     public var maxConnections: Int
     /// Serves https with this certificate and key; nil serves plain http.
     public var tls: ServerTLS?
-    /// Where requests are handled; nil gives the server executor of its own. `app serve`
-    /// passes the backend's, so that a request does not go from one executor's thread to
-    /// another's and back: each hop wakes a thread.
-    public var executor: RequestExecutor?
+    /// Where request handlers run; nil gives the server a `RequestExecutor` of its own.
+    /// `app serve` passes the backend's executor, so that a request does not go from one
+    /// executor's thread to another's and back, or, on PostgreSQL, the event loop.
+    public var handlerThreads: HandlerThreads?
     /// Services that run beside the server: started with it, and stopped only after it has
     /// answered its last request (the database's connection pool and its listener).
     public var services: [any Service]
@@ -53,7 +53,7 @@ public final class BackendHTTPServer: Sendable {
       host: String = "127.0.0.1", port: Int = 0, shutdownSignals: [UnixSignal] = [],
       accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
       bodyLimits: BodyLimits = BodyLimits(), idleTimeout: Duration = .seconds(30),
-      maxConnections: Int = 1_024, tls: ServerTLS? = nil, executor: RequestExecutor? = nil,
+      maxConnections: Int = 1_024, tls: ServerTLS? = nil, handlerThreads: HandlerThreads? = nil,
       services: [any Service] = [], pathPrefix: [String] = []
     ) {
       self.host = host
@@ -64,7 +64,7 @@ public final class BackendHTTPServer: Sendable {
       self.idleTimeout = idleTimeout
       self.maxConnections = maxConnections
       self.tls = tls
-      self.executor = executor
+      self.handlerThreads = handlerThreads
       self.services = services
       self.pathPrefix = pathPrefix
     }
@@ -178,8 +178,9 @@ public final class BackendHTTPServer: Sendable {
     let accessLog = configuration.accessLog
     let bodyLimits = configuration.bodyLimits
     let pathPrefix = configuration.pathPrefix
-    // Every request is answered off the cooperative pool: see RequestExecutor.
-    let executor = configuration.executor ?? RequestExecutor(label: "backend-http-server")
+    // Never on the cooperative pool: see RequestExecutor and HandlerThreads.
+    let handlerThreads =
+      configuration.handlerThreads ?? .executor(RequestExecutor(label: "backend-http-server"))
     return CallbackResponder { request, context in
       let started = ContinuousClock.now
       let requestID = RequestID.take(from: request.headers[.init("X-Request-ID")!])
@@ -199,7 +200,9 @@ public final class BackendHTTPServer: Sendable {
           request, target: target, resolved: resolved, upTo: limit,
           from: context.remoteAddress?.ipAddress)
       {
-        answer = await withTaskExecutorPreference(executor) { await handler(received) }
+        answer = await withTaskExecutorPreference(
+          handlerThreads.executor(for: context.channel.eventLoop)
+        ) { await handler(received) }
       } else if target == nil {
         answer = .error(404, "not_found", "No route for \(method) \(request.uri.path)")
       } else {

@@ -78,8 +78,9 @@ public struct APIServerApplication: ApplicationProtocol {
         operation: entry.operation, status: entry.status,
         duration: .microseconds(Int64(entry.milliseconds * 1000)))
     }
-    // Requests run where the backend's work runs: one executor, no hop between two.
-    http.executor = APIBackend.executor
+    // Requests run where the backend's work runs: one executor, no hop between two. A store
+    // whose calls never block answers on the event loop that read the request.
+    http.handlerThreads = storage.callsBlock ? .executor(APIBackend.executor) : .eventLoop
     // Shut down last to first: the server, then the backend, then its storage.
     http.services += storage.services + [opening]
     self.metrics = metrics

@@ -1,4 +1,5 @@
 import Backend
+import BackendServer
 import Foundation
 import Synchronization
 import SystemSupport
@@ -59,13 +60,13 @@ final class ServeLifecycle: Sendable {
   }
 
   /// Sends `WATCHDOG=1` every half `WatchdogSec` until cancelled, each after a no-op has
-  /// run on the executor requests run on: a server whose request threads are stuck stops
+  /// run on every thread requests run on: a server whose request threads are stuck stops
   /// being vouched for, and systemd restarts it. Returns at once without a watchdog.
   func keepWatchdogFed() async {
     guard let interval = notifier.watchdogInterval else { return }
     let clock = ContinuousClock()
     while !Task.isCancelled {
-      await withTaskExecutorPreference(APIBackend.executor) {}
+      await BackendHTTPServer.handlerThreadsRespond()
       notifier.notify("WATCHDOG=1")
       try? await clock.sleep(for: interval)
     }
