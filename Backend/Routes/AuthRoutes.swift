@@ -108,12 +108,17 @@ struct AuthRoutes {
     return nil
   }
 
-  private func decode<Body: Decodable>(_ request: APIRequest) throws -> Body {
+  private func decode<Body: Decodable & TextFields>(_ request: APIRequest) throws -> Body {
+    let body: Body
     do {
-      return try JSONDecoder().decode(Body.self, from: request.body)
+      body = try JSONDecoder().decode(Body.self, from: request.body)
     } catch {
       throw BackendFailure(
         .error(422, "invalid_request", "The request body is not the JSON this endpoint takes"))
     }
+    if let problem = body.nulProblem {
+      throw BackendFailure(.error(422, "invalid_request", problem))
+    }
+    return body
   }
 }

@@ -25,7 +25,9 @@ struct LikesRoutes {
   {
     let account = try await backend.authenticatedAccount(request)
     try await seed(account)
-    guard let like = try await backend.store.matchLike(id: id, accountID: account.id) else {
+    guard !TextWithoutNUL.holdsNUL(id),
+      let like = try await backend.store.matchLike(id: id, accountID: account.id)
+    else {
       return .error(404, "not_found", "Nobody with id \(id) is waiting for an answer")
     }
     return .json(200, APIAnswer.LikeBack(mutualMatch: true, item: APIAnswer.UserModel(like)))
@@ -34,7 +36,9 @@ struct LikesRoutes {
   func skip(_ request: APIRequest, id: String) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
     try await seed(account)
-    guard try await backend.store.skipLike(id: id, accountID: account.id) else {
+    guard !TextWithoutNUL.holdsNUL(id),
+      try await backend.store.skipLike(id: id, accountID: account.id)
+    else {
       return .error(404, "not_found", "Nobody with id \(id) is waiting for an answer")
     }
     return .noContent

@@ -18,7 +18,8 @@ struct MessagesRoutes {
 
   func one(_ request: APIRequest, name: String) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
-    guard let messages = try await backend.store.conversation(accountID: account.id, with: name)
+    guard !TextWithoutNUL.holdsNUL(name),
+      let messages = try await backend.store.conversation(accountID: account.id, with: name)
     else {
       return .envelope(404, ["error": "no such person: \(name)"])
     }
@@ -45,6 +46,9 @@ struct MessagesRoutes {
     // message of 10 MB. This stops at the first visible character.
     where value.unicodeScalars.allSatisfy(CharacterSet.whitespacesAndNewlines.contains) {
       return .envelope(400, ["error": "\(field) must not be empty"])
+    }
+    if let problem = body.nulProblem {
+      return .envelope(400, ["error": problem])
     }
     let messages = try await backend.store.addMessage(
       accountID: account.id, to: body.user, subject: body.subject, text: body.message)

@@ -87,7 +87,11 @@ struct PushRoutes {
   }
 
   private func vendorStatus(uuid: String) async throws -> BackendHTTPResponse {
-    let registered = try await backend.store.isVendorRegistered(uuid: uuid)
+    // A uuid that holds U+0000 was never registered (`TextWithoutNUL`).
+    var registered = false
+    if !TextWithoutNUL.holdsNUL(uuid) {
+      registered = try await backend.store.isVendorRegistered(uuid: uuid)
+    }
     return .json(
       200, APIAnswer.RegistrationStatus(status: registered ? "register" : "unregister"))
   }
@@ -110,10 +114,13 @@ struct PushRoutes {
     return accountID
   }
 
-  private func decode<Body: Decodable>(_ request: APIRequest) throws -> Body {
+  private func decode<Body: Decodable & TextFields>(_ request: APIRequest) throws -> Body {
     guard let body = try? JSONDecoder().decode(Body.self, from: request.body) else {
       throw BackendFailure(
         .error(422, "invalid_request", "The request body is not the JSON this endpoint takes"))
+    }
+    if let problem = body.nulProblem {
+      throw BackendFailure(.error(422, "invalid_request", problem))
     }
     return body
   }
