@@ -46,4 +46,27 @@ struct MessagesStandardInputEndToEndTests {
     }
     _ = try await app.run(["logout"])
   }
+
+  /// A file with a zero byte in it (a binary file sent by mistake): the server refuses it,
+  /// whichever store it runs on, and the app says so and sends nothing.
+  @Test func send_ofTextHoldingAZeroByte_isRefused_andNothingIsSent() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let sent = try await app.run(
+      ["messages", "send", "--to", "Zero Friend", "--subject", "bytes", "--message", "-"],
+      stdin: "before\u{0}after")
+    let listed = try await app.run(["messages", "--user", "Zero Friend"])
+
+    #expect(sent.status == 1)
+    #expect(
+      sent.stderr.contains(
+        "error: The server answered HTTP 400: message must not contain the character U+0000."),
+      "\(sent.stderr)")
+    #expect(!sent.stdout.contains("before"))
+    #expect(listed.status != 0)
+    #expect(listed.stderr.contains("Zero Friend"), "\(listed.stderr)")
+    _ = try await app.run(["logout"])
+  }
 }
