@@ -233,13 +233,27 @@ struct SecretServiceClient: Sendable {
   /// it's already registered") and later answers "No such secret item" to other processes
   /// (seen in CI, where 30 tests that sign in failed after it). Keyring calls take
   /// milliseconds and a process makes few, so waiting for a turn costs nothing a person
-  /// notices; the time limit counts the wait.
+  /// notices.
   private static let oneCallAtATime = Mutex(())
 
-  /// Runs `body` on a thread of its own and waits for it at most `timeout`, or until the
-  /// task is cancelled. Whichever of the call, the timer and the cancellation comes first
-  /// resumes the caller, exactly once; the other two then find it settled. When the timer or
-  /// the cancellation wins, the call is cancelled through its `GCancellable`.
+  /// How many time limits a call may wait for its turn, in all, before it gives up without
+  /// being made. Each call ahead of it is cancelled at its own limit, so the turn comes
+  /// sooner unless a call ignores its cancellation.
+  private static let turnsToWait = 6
+
+  /// Runs `body` on a thread of its own and waits for it at most `timeout` from when the call
+  /// is made, or until the task is cancelled. Whichever of the call, the timers and the
+  /// cancellation comes first resumes the caller, exactly once; the others then find it
+  /// settled. When a timer or the cancellation wins, the call is cancelled through its
+  /// `GCancellable`.
+  ///
+  /// The limit starts when the call gets its turn, not when it was asked for: it is the
+  /// Secret Service's time to answer, which the error then names. When it counted the wait
+  /// for the turn, one slow answer timed out every call queued behind it. In a process that
+  /// signs in dozens of times at once (the suite's in-process runs), each queued call then got
+  /// its turn a moment before its limit and was cancelled mid-call. Seven tests failed that
+  /// way in one CI run, while the suite keyring's watchdog saw the daemon store within 4 s.
+  /// The wait for the turn is bounded on its own, by `turnsToWait` limits.
   private func run<T: Sendable>(
     _ body:
       @escaping @Sendable (AppSecretLibrary, OpaquePointer?) throws -> T
@@ -254,21 +268,25 @@ struct SecretServiceClient: Sendable {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         outcome.onResolve { continuation.resume(with: $0) }
+        let giveUp = { @Sendable (after: Int) in
+          DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(after)) {
+            if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: after))) {
+              g.g_cancellable_cancel(cancellable.pointer)
+            }
+          }
+        }
         let thread = Thread {
           defer { g.unref(cancellable.pointer) }
           Self.oneCallAtATime.withLock { _ in
             // A caller that gave up while this call waited its turn is not served.
             guard !outcome.isResolved else { return }
+            giveUp(seconds)
             outcome.resolve(Result { try body(g, cancellable.pointer) })
           }
         }
         thread.name = "app.secret-service"
         thread.start()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
-          if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: seconds))) {
-            g.g_cancellable_cancel(cancellable.pointer)
-          }
-        }
+        giveUp(seconds * Self.turnsToWait)
       }
     } onCancel: {
       if outcome.resolve(.failure(CancellationError())) {
