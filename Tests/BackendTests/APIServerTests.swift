@@ -101,6 +101,12 @@ import Testing
     let second = try RawHTTPConnection(port: server.port)
     try await first?.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
     try await second.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+    // Both answered, so both are counted: connections accepted together are counted on
+    // their event loops in no set order, and the one past the cap need not be the last.
+    let firstAnswer = await first?.readAnswer(limit: 15) ?? ""
+    let secondAnswer = await second.readAnswer(limit: 15)
+    try #require(firstAnswer.hasPrefix("HTTP/1.1 200"), "\(firstAnswer)")
+    try #require(secondAnswer.hasPrefix("HTTP/1.1 200"), "\(secondAnswer)")
 
     let third = try RawHTTPConnection(port: server.port)
     try await third.send("GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")

@@ -43,21 +43,59 @@ public final class RawHTTPConnection: @unchecked Sendable {
   /// What the server sends until it closes the connection, or until `limit` passes with
   /// nothing more; `closed` says which.
   public func readUntilClosed(limit seconds: Int) async -> (text: String, closed: Bool) {
+    await receiving(limit: seconds) { receive in
+      var received: [UInt8] = []
+      while true {
+        guard let bytes = receive() else {
+          // 0 is the server's close; -1 with EAGAIN is the time limit; ECONNRESET a close too.
+          let closed = errno == 0 || errno == ECONNRESET
+          return (String(decoding: received, as: UTF8.self), closed)
+        }
+        received += bytes
+      }
+    }
+  }
+
+  /// One answer on a connection the server keeps open: its head, and as many body bytes as
+  /// its `Content-Length` says. Empty when nothing whole came within `limit` seconds of
+  /// silence.
+  public func readAnswer(limit seconds: Int) async -> String {
+    await receiving(limit: seconds) { receive in
+      var received: [UInt8] = []
+      while true {
+        let text = String(decoding: received, as: UTF8.self)
+        if let end = text.range(of: "\r\n\r\n") {
+          let length =
+            text[..<end.lowerBound].split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap {
+              Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+            }
+            ?? 0
+          if text.utf8.count - text[..<end.upperBound].utf8.count >= length { return text }
+        }
+        guard let bytes = receive() else { return "" }
+        received += bytes
+      }
+    }
+  }
+
+  /// Runs `read` on a thread of its own, with each receive bounded by `seconds` of silence.
+  /// `read`'s receive gives the next bytes, or nil at the server's close (`errno` 0), the
+  /// time limit or an error (`errno` says which).
+  private func receiving<T: Sendable>(
+    limit seconds: Int, _ read: @escaping @Sendable (() -> [UInt8]?) -> T
+  ) async -> T {
     await onThread { [socket] in
       var timeout = timeval(tv_sec: seconds, tv_usec: 0)
       setsockopt(
         socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-      var received: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
+      return read {
         let count = recv(socket, &buffer, buffer.count, 0)
-        if count > 0 {
-          received += buffer[0..<count]
-        } else {
-          // 0 is the server's close; -1 with EAGAIN is the time limit; ECONNRESET a close too.
-          let closed = count == 0 || errno == ECONNRESET
-          return (String(decoding: received, as: UTF8.self), closed)
-        }
+        if count > 0 { return Array(buffer[0..<count]) }
+        if count == 0 { errno = 0 }
+        return nil
       }
     }
   }
