@@ -268,8 +268,13 @@ struct SecretServiceClient: Sendable {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         outcome.onResolve { continuation.resume(with: $0) }
+        // Each timer holds a reference of its own: when it wins, the caller is resumed inside
+        // `resolve` and lets go of its reference, and the thread may end and let go of its
+        // own, all before the timer calls `g_cancellable_cancel`.
         let giveUp = { @Sendable (after: Int) in
+          g.ref(cancellable.pointer)
           DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(after)) {
+            defer { g.unref(cancellable.pointer) }
             if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: after))) {
               g.g_cancellable_cancel(cancellable.pointer)
             }
@@ -289,6 +294,8 @@ struct SecretServiceClient: Sendable {
         giveUp(seconds * Self.turnsToWait)
       }
     } onCancel: {
+      // The caller's reference is still held here: the runtime runs this handler under the
+      // task's status lock, and the wait cannot return past it until the handler is done.
       if outcome.resolve(.failure(CancellationError())) {
         g.g_cancellable_cancel(cancellable.pointer)
       }
