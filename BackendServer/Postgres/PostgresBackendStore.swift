@@ -16,7 +16,11 @@ import Synchronization
 /// The client's connection pool and the notification listener are services: they run in
 /// the server's `ServiceGroup` (`services`), and stop after it has answered its last request.
 public final class PostgresBackendStore: Sendable {
-  package let client: PostgresClient
+  /// A pool per event loop, each of whose connections lives on that loop
+  /// (`PostgresLoopPools`).
+  package let pools: PostgresLoopPools
+  /// A pool, for a caller that does not mind which.
+  package var client: PostgresClient { pools.any }
   public let location: PostgresLocation
   package let logger: Logger
   /// Woken when an event is written here or, with notifications, anywhere.
@@ -33,7 +37,7 @@ public final class PostgresBackendStore: Sendable {
 
   /// What to run beside the server for the store to work.
   public var services: [any Service] {
-    var services: [any Service] = [client]
+    var services: [any Service] = pools.clients
     if let notificationChannel {
       services.append(
         PostgresEventListener(
@@ -63,8 +67,7 @@ public final class PostgresBackendStore: Sendable {
     var logger = Logger(label: "backend-postgres")
     logger.logLevel = .critical
     self.logger = logger
-    self.client = PostgresClient(
-      configuration: try location.clientConfiguration(poolSize: poolSize))
+    self.pools = try PostgresLoopPools(location: location, poolSize: poolSize)
     self.eventSignal = eventSignal
     self.notificationChannel = notifications ? Self.defaultNotificationChannel : nil
   }
@@ -151,7 +154,7 @@ public final class PostgresBackendStore: Sendable {
   ) async throws -> sending T {
     for _ in 0..<leaseAttempts {
       do {
-        return try await client.withConnection { connection -> sending T in
+        return try await pools.here.withConnection { connection -> sending T in
           try await body(connection)
         }
       } catch is PostgresConnectionClosed {
