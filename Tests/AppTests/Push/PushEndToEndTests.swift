@@ -79,7 +79,7 @@ struct PushEndToEndTests {
     defer { app.remove() }
     try await app.signInDemoEmbedded()
     let other: [String: String?] = ["APP_DEVICE_ID": "e2e-other-device"]
-    _ = try await app.run(["push", "on", "--allow-notifications"])
+    let first = try await app.run(["push", "on", "--allow-notifications"])
 
     let seen = try await app.run(["push", "status"], environment: other)
     let refused = try await app.run(["push", "on", "--allow-notifications"], environment: other)
@@ -87,13 +87,18 @@ struct PushEndToEndTests {
       ["push", "on", "--allow-notifications", "--yes"], environment: other)
     let original = try await app.run(["push", "status"])
 
-    #expect(seen.stdout == "Push notifications are off.\nRegistered on another device\n")
-    #expect(refused.status == 1)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      seen.stdout == "Push notifications are off.\nRegistered on another device\n",
+      "status \(seen.status): \(seen.stderr)")
+    #expect(refused.status == 1, "\(refused.stderr)")
     #expect(refused.stderr.contains("turning them on here moves them to this one"))
     #expect(refused.stderr.contains("--yes"))
     #expect(moved.status == 0, "\(moved.stderr)")
     #expect(moved.stdout.hasPrefix("Push notifications are on."))
-    #expect(original.stdout.contains("Registered on another device"))
+    #expect(
+      original.stdout.contains("Registered on another device"),
+      "status \(original.status): \(original.stderr)")
     _ = try await app.run(["logout"])
   }
 
