@@ -13,8 +13,9 @@ import Synchronization
 /// instances deciding at once take turns. `BackendStoreContract` holds it to what the SQLite
 /// store does.
 ///
-/// The client's connection pool and the notification listener are services: they run in
-/// the server's `ServiceGroup` (`services`), and stop after it has answered its last request.
+/// The connection pools, one per event loop (`PostgresLoopPools`), and the notification
+/// listener are services: they run in the server's `ServiceGroup` (`services`), and stop after
+/// it has answered its last request.
 public final class PostgresBackendStore: Sendable {
   /// A pool per event loop, each of whose connections lives on that loop
   /// (`PostgresLoopPools`).
@@ -28,8 +29,8 @@ public final class PostgresBackendStore: Sendable {
   /// The NOTIFY channel events are announced on; nil when notifications are switched off.
   package let notificationChannel: String?
   package let likesSeeded = Mutex<Set<String>>([])
-  /// How many leases `withOpenConnection` tries: more than the pool's connections, each of
-  /// which may turn out closed once.
+  /// How many leases `withOpenConnection` tries: more than any one pool's connections, each
+  /// of which may turn out closed once.
   package let leaseAttempts: Int
   package let conversationsSeeded = Mutex<Set<String>>([])
 
@@ -143,12 +144,12 @@ public final class PostgresBackendStore: Sendable {
     }
   }
 
-  /// `body` on a connection of the pool, again on another one if the first had closed before
-  /// a statement was sent. The pool can lease a connection the server has just closed (a
-  /// restart, `pg_terminate_backend`) before it has heard of it. A statement refused with
-  /// `PostgresConnectionClosed` never reached the server, and a transaction whose connection
-  /// closed before `COMMIT` was sent is rolled back by the server, so sending the whole body
-  /// again changes nothing twice.
+  /// `body` on a connection of this event loop's pool, again on another one if the first had
+  /// closed before a statement was sent. The pool can lease a connection the server has just
+  /// closed (a restart, `pg_terminate_backend`) before it has heard of it. A statement refused
+  /// with `PostgresConnectionClosed` never reached the server, and a transaction whose
+  /// connection closed before `COMMIT` was sent is rolled back by the server, so sending the
+  /// whole body again changes nothing twice.
   private func withOpenConnection<T>(
     _ body: (PostgresConnection) async throws -> sending T
   ) async throws -> sending T {
