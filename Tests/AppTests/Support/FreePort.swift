@@ -1,22 +1,42 @@
 import Foundation
 
 /// Loopback ports for programs that must be told theirs (haproxy cannot say which port it
-/// was given): one free now, and whether something listens on one.
+/// was given): one free now, outside the range the kernel hands out, and whether something
+/// listens on one.
 enum FreePort {
-  /// A port nothing listens on now: the system's pick for a socket bound to port 0.
+  /// A port nothing is bound to now, below the kernel's ephemeral range. A port the system
+  /// picks for a socket bound to port 0 comes from that range, and so do the ports every
+  /// other test's listeners and outgoing connections are given: between this call and the
+  /// program binding it, one of them could take it. Below the range, only a program told a
+  /// port by number can.
   static func pick() throws -> Int {
+    let candidates = 10_000..<ephemeralRangeStart()
+    for _ in 0..<100 {
+      let port = Int.random(in: candidates)
+      if try isFree(port) { return port }
+    }
+    throw PortError(errno: EADDRINUSE)
+  }
+
+  /// Whether `port` on loopback can be bound now.
+  private static func isFree(_ port: Int) throws -> Bool {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw PortError(errno: errno) }
     defer { close(socket) }
-    var address = loopback(port: 0)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
+    var address = loopback(port: port)
+    return withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
       }
     }
-    guard bound else { throw PortError(errno: errno) }
-    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// The first port the kernel gives out by itself (`ip_local_port_range`; 32768 unless set).
+  private static func ephemeralRangeStart() -> Int {
+    let range = try? String(
+      contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
+    let first = range?.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+    return max(first ?? 32_768, 10_001)
   }
 
   /// Whether a connection to `port` on loopback is taken now; loopback answers at once.
