@@ -9,35 +9,32 @@ import Testing
 /// keeps what it held.
 @Suite(.timeLimit(.minutes(1))) struct AppDatabaseMigrationTests {
   @Test func aVersion2File_losesTheUnusedIndex_andKeepsItsPages() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "migration-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("app.sqlite")
-    do {
-      let old = try DatabaseQueue(path: file.path)
-      try AppDatabase.migrator.migrate(old, upTo: "v2: people shown")
-      try await old.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt)
-            VALUES ('alice', 10, 1, NULL, 1);
-            INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL)
-            VALUES ('alice', 10, 1, 0, 'aaaaaaaa-1', 'Ana', NULL);
-            """)
+    try await withTemporaryCacheFile { file in
+      do {
+        let old = try DatabaseQueue(path: file.path)
+        try AppDatabase.migrator.migrate(old, upTo: "v2: people shown")
+        try await old.write { db in
+          try db.execute(
+            sql: """
+              INSERT INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt)
+              VALUES ('alice', 10, 1, NULL, 1);
+              INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL)
+              VALUES ('alice', 10, 1, 0, 'aaaaaaaa-1', 'Ana', NULL);
+              """)
+        }
+        #expect(try await Self.indexes(old).contains("likedYouByID"))
+        try old.close()
       }
-      #expect(try await Self.indexes(old).contains("likedYouByID"))
-      try old.close()
-    }
 
-    let (database, _) = try await AppDatabase.open(at: file)
+      let (database, _) = try await AppDatabase.open(at: file)
 
-    let indexes = try await database.read { db in
-      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
+      let indexes = try await database.read { db in
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
+      }
+      #expect(!indexes.contains("likedYouByID"))
+      let cache = GRDBLikesCache(database: database, account: "alice")
+      #expect(try await cache.page(1, batchSize: 10)?.users.map(\.userName) == ["Ana"])
     }
-    #expect(!indexes.contains("likedYouByID"))
-    let cache = GRDBLikesCache(database: database, account: "alice")
-    #expect(try await cache.page(1, batchSize: 10)?.users.map(\.userName) == ["Ana"])
   }
 
   @Test func aNewFile_hasNoIndexByID() async throws {

@@ -8,6 +8,17 @@ import Testing
 /// Commands keep the cache open until they exit, so no connection closes and SQLite never
 /// empties the WAL itself: opening empties a long one, and keeps what it held.
 @Suite(.timeLimit(.minutes(1))) struct AppDatabaseWALTests {
+  @Test func aNewFile_isInWALMode_syncingAtCheckpoints() async throws {
+    try await withTemporaryCacheFile { file in
+      let (database, _) = try await AppDatabase.open(at: file)
+
+      #expect(
+        try await database.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+      // 1 is NORMAL: in WAL mode, a commit waits for no disk flush.
+      #expect(try await database.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 1)
+    }
+  }
+
   @Test func aLongWAL_isEmptiedIntoTheFileAtOpen_andKeepsItsPages() async throws {
     try await withLongWAL { file, _ in
       let (database, _) = try await AppDatabase.open(at: file)
@@ -46,36 +57,33 @@ import Testing
   private func withLongWAL(
     _ body: (URL, DatabaseQueue) async throws -> Void
   ) async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "wal-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("app.sqlite")
-    var configuration = Configuration()
-    configuration.journalMode = .wal
-    // The second test leaves a read transaction open across accesses, as another process's
-    // reader would be.
-    configuration.allowsUnsafeTransactions = true
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
-    let earlier = try DatabaseQueue(path: file.path, configuration: configuration)
-    try AppDatabase.migrator.migrate(earlier)
-    try await earlier.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt)
-          VALUES ('alice', 10, 1, NULL, 0);
-          INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL)
-          VALUES ('alice', 10, 1, 0, 'aaaaaaaa-1', 'Ana', NULL);
-          """)
-    }
-    for fetch in 1...400 {
+    try await withTemporaryCacheFile { file in
+      var configuration = Configuration()
+      configuration.journalMode = .wal
+      // The second test leaves a read transaction open across accesses, as another process's
+      // reader would be.
+      configuration.allowsUnsafeTransactions = true
+      configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+      let earlier = try DatabaseQueue(path: file.path, configuration: configuration)
+      try AppDatabase.migrator.migrate(earlier)
       try await earlier.write { db in
-        try db.execute(sql: "UPDATE likedYouPage SET fetchedAt = ?", arguments: [fetch])
+        try db.execute(
+          sql: """
+            INSERT INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt)
+            VALUES ('alice', 10, 1, NULL, 0);
+            INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL)
+            VALUES ('alice', 10, 1, 0, 'aaaaaaaa-1', 'Ana', NULL);
+            """)
       }
+      for fetch in 1...400 {
+        try await earlier.write { db in
+          try db.execute(sql: "UPDATE likedYouPage SET fetchedAt = ?", arguments: [fetch])
+        }
+      }
+      try #require(Self.walSize(of: file) > AppDatabase.longWALBytes)
+      try await body(file, earlier)
+      try earlier.close()
     }
-    try #require(Self.walSize(of: file) > AppDatabase.longWALBytes)
-    try await body(file, earlier)
-    try earlier.close()
   }
 
   private static func walSize(of file: URL) -> Int {

@@ -96,24 +96,26 @@ import Testing
   }
 
   @Test func aCorruptFile_isMovedAside_andANewOneStarted() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cache-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("app.sqlite")
-    try Data(repeating: 0x42, count: 8192).write(to: file)
+    try await withTemporaryCacheFile { file in
+      try Data(repeating: 0x42, count: 8192).write(to: file)
 
-    let (database, recovery) = try await AppDatabase.open(
-      at: file, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+      let (database, recovery) = try await AppDatabase.open(
+        at: file, now: { Date(timeIntervalSince1970: 1_800_000_000) })
 
-    #expect(
-      recovery
-        == .rebuilt(movedTo: folder.appendingPathComponent("app.corrupt-1800000000.sqlite").path))
-    #expect(
-      FileManager.default.fileExists(
-        atPath: folder.appendingPathComponent("app.corrupt-1800000000.sqlite").path))
-    let cache = GRDBLikesCache(database: database, account: "alice")
-    try await cache.store(LikesCacheSpecs.page(["a"], next: nil), number: 1, batchSize: 10)
-    #expect(try await cache.page(1, batchSize: 10)?.users.count == 1)
+      #expect(
+        recovery
+          == .rebuilt(
+            movedTo: file.deletingLastPathComponent().appendingPathComponent(
+              "app.corrupt-1800000000.sqlite"
+            ).path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: file.deletingLastPathComponent().appendingPathComponent(
+            "app.corrupt-1800000000.sqlite"
+          ).path))
+      let cache = GRDBLikesCache(database: database, account: "alice")
+      try await cache.store(LikesCacheSpecs.page(["a"], next: nil), number: 1, batchSize: 10)
+      #expect(try await cache.page(1, batchSize: 10)?.users.count == 1)
+    }
   }
 }
