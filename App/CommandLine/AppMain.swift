@@ -107,15 +107,8 @@ package enum AppMain {
     case .finished(let status): return status
     case .command(let parsed, let how): (command, invocation) = (parsed, how)
     }
-    var running = command
     do {
-      if let command = running as? any AppRunnableCommand {
-        try await command.run(io: io)
-      } else if var asynchronous = running as? any AsyncParsableCommand {
-        try await asynchronous.run()
-      } else {
-        try running.run()
-      }
+      try await runOpened(command, io: io)
       return 0
     } catch let code as ExitCode {
       // The command has reported its failure already.
@@ -123,6 +116,24 @@ package enum AppMain {
     } catch {
       return report(
         parseError: error, arguments: invocation.arguments, json: invocation.json, io: io)
+    }
+  }
+
+  /// Runs a parsed command as the kind of command it is. Generic, so that each cast starts
+  /// from the command's own type: a cast of an `any ParsableCommand` first asks whether the
+  /// existential type itself conforms, and each first question of a (type, protocol) pair
+  /// costs a scan of every conformance record in the binary (docs/decisions.md, "What the
+  /// page's conformance scans are").
+  private static func runOpened<Command: ParsableCommand>(_ command: Command, io: AppIO)
+    async throws
+  {
+    if let runnable = command as? any AppRunnableCommand {
+      try await runnable.run(io: io)
+    } else if var asynchronous = command as? any AsyncParsableCommand {
+      try await asynchronous.run()
+    } else {
+      var running = command
+      try running.run()
     }
   }
 

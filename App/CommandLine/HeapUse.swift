@@ -10,20 +10,20 @@ enum HeapUse: Sendable {
   case large
 
   /// The heap use a parsed command declares; a command that declares none takes little.
+  ///
+  /// Asked through `AppRunnableCommand`, the protocol `AppMain` casts the command to next:
+  /// the runtime answers a (type, protocol) pair once, and each first answer is a scan of
+  /// every conformance record in the binary (docs/decisions.md, "What the page's
+  /// conformance scans are").
   static func of(_ command: any ParsableCommand) -> HeapUse {
-    (command as? any DeclaresHeapUse)?.heapUse ?? .small
+    (type(of: command) as? any AppRunnableCommand.Type)?.heapUse ?? .small
   }
 }
 
-/// A command that says how much heap it takes.
-protocol DeclaresHeapUse {
-  var heapUse: HeapUse { get }
+extension AppCommand.Messages.List {
+  static var heapUse: HeapUse { .large }
 }
 
-extension AppCommand.Messages.List: DeclaresHeapUse {
-  var heapUse: HeapUse { .large }
-}
-
-extension AppCommand.Messages.Send: DeclaresHeapUse {
-  var heapUse: HeapUse { .large }
+extension AppCommand.Messages.Send {
+  static var heapUse: HeapUse { .large }
 }

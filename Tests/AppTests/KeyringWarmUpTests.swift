@@ -28,22 +28,23 @@ import Testing
     #expect(KeyringWarmUp.isWorthStarting(arguments, environment: environment) == expected)
   }
 
-  @Test func noCommandItStartsFor_declaresItsHeapUse() {
+  @Test func noCommandItStartsFor_takesTheLargeHeap() {
     let roots = AppCommand.configuration.subcommands.filter {
       KeyringWarmUp.commands.contains($0._commandName)
     }
     #expect(Set(roots.map { $0._commandName }) == KeyringWarmUp.commands)
-    #expect(Self.commandsDeclaringHeapUse(under: roots).isEmpty)
+    #expect(Self.commandsTakingTheLargeHeap(under: roots).isEmpty)
   }
 
-  /// The names of the commands among `commands` and their subcommands that declare how much
-  /// heap they take.
-  private static func commandsDeclaringHeapUse(under commands: [any ParsableCommand.Type])
+  /// The names of the commands among `commands` and their subcommands that take the large
+  /// heap.
+  private static func commandsTakingTheLargeHeap(under commands: [any ParsableCommand.Type])
     -> [String]
   {
     commands.flatMap { command -> [String] in
-      let own = command is any DeclaresHeapUse.Type ? [command._commandName] : []
-      return own + commandsDeclaringHeapUse(under: command.configuration.subcommands)
+      let declared = (command as? any AppRunnableCommand.Type)?.heapUse ?? .small
+      let own = declared == .large ? [command._commandName] : []
+      return own + commandsTakingTheLargeHeap(under: command.configuration.subcommands)
     }
   }
 }
