@@ -170,8 +170,8 @@ struct SessionEndToEndTests {
     let token = try #require(await SecretTool.token(server: served.apiURL, account: "demo"))
     let session = try await app.run(["session", "--api-url", served.apiURL, "--verbose"])
 
-    #expect(login.stderr.contains("→ POST /api/v1/oauth/token"))
-    #expect(session.stderr.contains("← 200 GET /api/v1/me"))
+    #expect(login.stderr.contains("→ POST \(served.path)/oauth/token"), "\(login.stderr)")
+    #expect(session.stderr.contains("← 200 GET \(served.path)/me"), "\(session.stderr)")
     for output in [login.stderr, session.stderr] {
       #expect(!output.contains(token))
       #expect(!output.contains("demo-password"))

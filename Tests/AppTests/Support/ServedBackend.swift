@@ -6,20 +6,27 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The embedded backend served over real HTTP on loopback, under a path prefix, with
+/// The embedded backend served over real HTTP on loopback, under a path of its own, with
 /// answers a test can override per route ("GET /me" → a 500 page, or no answer at all): a
 /// server the app only knows by its URL, as it would know any other.
 final class ServedBackend: Sendable {
   let server: LoopbackHTTPServer
   let backend: APIBackend
   private let overrides: Overrides
+  /// The path segments the API is served under: `api/v1` below a segment of this server's
+  /// own, so that no two servers of a run have one URL. The keyring keeps a session under its
+  /// server's URL, and the kernel gives a later server the port of an earlier one now and
+  /// then: under `/api/v1` alone, a test that looked for no session on its server found the
+  /// one an earlier test had left on the same port.
+  let prefix: [String]
 
-  static let prefix = ["api", "v1"]
-
-  private init(server: LoopbackHTTPServer, backend: APIBackend, overrides: Overrides) {
+  private init(
+    server: LoopbackHTTPServer, backend: APIBackend, overrides: Overrides, prefix: [String]
+  ) {
     self.server = server
     self.backend = backend
     self.overrides = overrides
+    self.prefix = prefix
   }
 
   /// `likeInterval`: how often the backend invents a like while somebody waits for events.
@@ -30,12 +37,13 @@ final class ServedBackend: Sendable {
   ) async throws -> ServedBackend {
     let backend = try TestBackend.make(now: now, likeInterval: likeInterval)
     let overrides = Overrides()
+    let prefix = ["s" + UUID().uuidString.prefix(8).lowercased(), "api", "v1"]
     let server = try await LoopbackHTTPServer.start { request in
-      guard request.pathSegments.starts(with: Self.prefix) else {
+      guard request.pathSegments.starts(with: prefix) else {
         return BackendHTTPResponse(status: 404, body: Data("<html>not here</html>".utf8))
       }
       let inner = BackendHTTPRequest(
-        method: request.method, target: request.target.droppingPrefix(Self.prefix),
+        method: request.method, target: request.target.droppingPrefix(prefix),
         headers: request.headers, body: request.body)
       switch overrides.answer(for: "\(inner.method) \(inner.path)") {
       case .some(.respond(let answer)):
@@ -49,11 +57,14 @@ final class ServedBackend: Sendable {
         return await backend.handle(inner)
       }
     }
-    return ServedBackend(server: server, backend: backend, overrides: overrides)
+    return ServedBackend(server: server, backend: backend, overrides: overrides, prefix: prefix)
   }
 
   /// The URL to pass as `--api-url`, with its path prefix; also the keyring's `server`.
-  var apiURL: String { "http://127.0.0.1:\(server.port)/api/v1" }
+  var apiURL: String { "http://127.0.0.1:\(server.port)\(path)" }
+
+  /// The path prefix, as a request line shows it: `/s1a2b3c4d/api/v1`.
+  var path: String { "/" + prefix.joined(separator: "/") }
 
   /// Makes `route` ("GET /me") answer `status` with `body` (and `headers`) from now on.
   func answer(
@@ -80,7 +91,7 @@ final class ServedBackend: Sendable {
 
   /// The routes the app asked for, below the prefix.
   var requests: [String] {
-    server.requests.map { $0.replacingOccurrences(of: " /api/v1/", with: " /") }
+    server.requests.map { $0.replacingOccurrences(of: " \(path)/", with: " /") }
   }
 
   /// Stops the server and returns once its port refuses connections.
