@@ -16,7 +16,12 @@ enum HeapUse: Sendable {
   /// every conformance record in the binary (docs/decisions.md, "What the page's
   /// conformance scans are").
   static func of(_ command: any ParsableCommand) -> HeapUse {
-    (type(of: command) as? any AppRunnableCommand.Type)?.heapUse ?? .small
+    of(type(of: command))
+  }
+
+  /// The heap use a command type declares, for the tests that walk the command tree.
+  static func of(_ commandType: any ParsableCommand.Type) -> HeapUse {
+    (commandType as? any AppRunnableCommand.Type)?.heapUse ?? .small
   }
 }
 

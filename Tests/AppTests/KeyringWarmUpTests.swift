@@ -42,8 +42,7 @@ import Testing
     -> [String]
   {
     commands.flatMap { command -> [String] in
-      let declared = (command as? any AppRunnableCommand.Type)?.heapUse ?? .small
-      let own = declared == .large ? [command._commandName] : []
+      let own = HeapUse.of(command) == .large ? [command._commandName] : []
       return own + commandsTakingTheLargeHeap(under: command.configuration.subcommands)
     }
   }
