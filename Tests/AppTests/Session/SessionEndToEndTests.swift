@@ -132,7 +132,8 @@ struct SessionEndToEndTests {
     // A path of its own, as every `ServedBackend` has: the keyring keeps sessions by URL,
     // and an `app serve` child earlier in the run may have left one on this port.
     let port = try await LoopbackHTTPServer.closedPort()
-    let apiURL = "http://127.0.0.1:\(port)/s\(UUID().uuidString.prefix(8).lowercased())/api/v1"
+    let path = ServedBackend.uniqueAPIPath().joined(separator: "/")
+    let apiURL = "http://127.0.0.1:\(port)/\(path)"
     let app = try AppRunner.inProcess()
     defer { app.remove() }
 

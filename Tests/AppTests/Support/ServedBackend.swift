@@ -20,6 +20,11 @@ final class ServedBackend: Sendable {
   /// one an earlier test had left on the same port.
   let prefix: [String]
 
+  /// A new `s<8 hex digits>/api/v1`, the path segments no other server of the run uses.
+  static func uniqueAPIPath() -> [String] {
+    ["s" + UUID().uuidString.prefix(8).lowercased(), "api", "v1"]
+  }
+
   private init(
     server: LoopbackHTTPServer, backend: APIBackend, overrides: Overrides, prefix: [String]
   ) {
@@ -37,7 +42,7 @@ final class ServedBackend: Sendable {
   ) async throws -> ServedBackend {
     let backend = try TestBackend.make(now: now, likeInterval: likeInterval)
     let overrides = Overrides()
-    let prefix = ["s" + UUID().uuidString.prefix(8).lowercased(), "api", "v1"]
+    let prefix = uniqueAPIPath()
     let server = try await LoopbackHTTPServer.start { request in
       guard request.pathSegments.starts(with: prefix) else {
         return BackendHTTPResponse(status: 404, body: Data("<html>not here</html>".utf8))
