@@ -1,15 +1,20 @@
-import Clocks
 import Synchronization
 
-/// A `TestClock` that counts the sleeps started on it, so that a test can wait until the
+/// A `ManualClock` that counts the sleeps started on it, so that a test can wait until the
 /// code under test is asleep (its deadline taken) before moving time on. Without that, a
 /// test may advance the clock before a task reaches its sleep, and the sleep then starts
 /// from the later time.
+///
+/// It is built on `ManualClock`, not swift-clocks' `TestClock`: a sleep counted here may
+/// still be on its way to the base clock when the test moves time to exactly its deadline,
+/// and `TestClock` would then keep that sleep waiting for a next step that never comes
+/// (it sleeps whenever the deadline is not *before* now). `ManualClock` ends a sleep whose
+/// deadline has been reached at once, under the same lock as `advance`.
 public final class RecordingClock: Clock, Sendable {
   public typealias Duration = Swift.Duration
-  public typealias Instant = TestClock<Swift.Duration>.Instant
+  public typealias Instant = ManualClock.Instant
 
-  public let base = TestClock()
+  public let base = ManualClock()
   private let started = Mutex(0)
 
   public init() {}
@@ -27,7 +32,7 @@ public final class RecordingClock: Clock, Sendable {
     try await base.sleep(until: deadline, tolerance: tolerance)
   }
 
-  public func advance(by duration: Duration) async {
-    await base.advance(by: duration)
+  public func advance(by duration: Duration) {
+    base.advance(by: duration)
   }
 }

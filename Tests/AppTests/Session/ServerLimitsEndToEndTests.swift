@@ -95,9 +95,10 @@ struct ServerLimitsEndToEndTests {
       try await app.run(["session", "--api-url", served.apiURL])
     }
     try await waitUntil("the app waits for the server's 7 s") { clock.sleepsStarted == 1 }
-    await clock.advance(by: .seconds(6))
+    clock.advance(by: .seconds(6))
     let beforeTheWait = served.requests.filter { $0 == "GET /me" }.count
-    await clock.advance(by: .seconds(1))
+    #expect(clock.base.nextDeadline != nil, "at 6 s the app still waits")
+    clock.advance(by: .seconds(1))
     let result = try await running.value
 
     #expect(beforeTheWait == signingIn + 1)

@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Presentation
 import TestSupport
@@ -7,7 +6,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct NotificationCenterViewModelTests {
   @Test func matchesFromTheWatchAndFromLikingBack_shareOneBannerQueue() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let sut = makeSUT(clock: clock, events: stream)
     var updates: [LikesWatchViewModel.Update] = []
@@ -20,7 +19,7 @@ import Testing
 
     #expect(sut.banners.current == "It's a match with Ana!")
     #expect(sut.banners.waiting == ["It's a match with Bo! They are in your mutuals now."])
-    await clock.advance(by: .seconds(10))
+    clock.advance(by: .seconds(10))
     // The banner's timer wakes on its own task: wait for the change it makes.
     try await waitUntil("Bo's banner follows Ana's") {
       sut.banners.current == "It's a match with Bo! They are in your mutuals now."
@@ -32,7 +31,7 @@ import Testing
   }
 
   @Test func mutualsLoad_readOnly() async {
-    let sut = makeSUT(clock: TestClock(), events: AsyncThrowingStream { $0.finish() })
+    let sut = makeSUT(clock: ManualClock(), events: AsyncThrowingStream { $0.finish() })
 
     await sut.mutuals.load()
 
@@ -44,7 +43,7 @@ import Testing
   }
 
   private func makeSUT(
-    clock: TestClock<Duration>, events: AsyncThrowingStream<RealtimeSignal, any Error>
+    clock: ManualClock, events: AsyncThrowingStream<RealtimeSignal, any Error>
   )
     -> NotificationCenterViewModel
   {
