@@ -43,9 +43,16 @@ package enum AppMain {
     _exit(status)
   }
 
-  /// Runs `app arguments…` with `io` as its streams; returns the exit status.
+  /// Runs `app arguments…` with `io` as its streams; returns the exit status. The process
+  /// goes on after the command (a test's), so the app databases the command opened are
+  /// closed before this returns: nothing of the command happens after it.
   package static func run(_ arguments: [String], io: AppIO) async -> Int32 {
-    await run(parse(arguments, io: io), io: io)
+    var io = io
+    let opened = OpenDatabases()
+    io.openDatabases = opened
+    let status = await run(parse(arguments, io: io), io: io)
+    await opened.closeAll()
+    return status
   }
 
   /// A command line, parsed.

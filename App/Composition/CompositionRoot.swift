@@ -26,6 +26,9 @@ package struct CompositionRoot {
   private let environment: [String: String]
   /// A test's client for every request; nil for the real ones.
   private let injectedHTTPClient: (any HTTPClient)?
+  /// Where the app databases this root opens are tracked, to be closed when the command
+  /// ends; nil in the binary.
+  private let openDatabases: OpenDatabases?
 
   /// Which backend `app` talks to, and how it is named to people and in the keyring.
   enum BackendChoice {
@@ -72,6 +75,7 @@ package struct CompositionRoot {
     logger = Self.makeLogger(verbose: options.verbose, io: io)
     clock = io.seams.clock ?? ContinuousClock()
     injectedHTTPClient = io.seams.httpClient
+    openDatabases = io.openDatabases
     dataFolder = try DataFolder.prepare(
       DataFolder.locate(option: options.dataDir, environment: environment))
     let client: any HTTPClient
@@ -135,7 +139,10 @@ package struct CompositionRoot {
   func openAppDatabase(
     notice: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws -> (AppDatabase, AppDatabase.Recovery) {
-    try await AppDatabase.open(at: appDatabaseFile, reopened: { $0.notice.map(notice) })
+    let opened = try await AppDatabase.open(
+      at: appDatabaseFile, reopened: { $0.notice.map(notice) })
+    openDatabases?.track(opened.0)
+    return opened
   }
 
   /// The app's database, opened only when its file is there already: nil, and nothing
@@ -166,10 +173,15 @@ package struct CompositionRoot {
   var signOutUseCase: SignOutUseCase {
     let databaseFile = appDatabaseFile
     let server = backend.keyringServer
+    let openDatabases = openDatabases
     return SignOutUseCase(
       repository: sessionRepository,
       localData: GRDBLocalAccountData(
-        openDatabase: { try await AppDatabase.open(at: databaseFile).0 },
+        openDatabase: {
+          let database = try await AppDatabase.open(at: databaseFile).0
+          openDatabases?.track(database)
+          return database
+        },
         accountKey: { Self.cacheAccount(server: server, username: $0) }))
   }
 

@@ -41,6 +41,9 @@ package struct AppIO: Sendable {
   /// The shell's line editor, which every question a command asks goes through; nil reads
   /// stdin.
   var questions: (any QuestionAsker)? = nil
+  /// The app databases the command opens, closed when it ends; nil (the binary's) leaves
+  /// them to the end of the process.
+  var openDatabases: OpenDatabases? = nil
 
   /// The streams of the command line being parsed. ArgumentParser's `validate()` takes no
   /// arguments, and checks environment variables (`APP_API_URL`…) beside the options, so

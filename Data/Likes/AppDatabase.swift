@@ -96,6 +96,13 @@ public final class AppDatabase: Sendable {
     }
   }
 
+  /// Closes the connection; the database is not used again. A command run in a process
+  /// that goes on closes it when it ends (`OpenDatabases`), so that nothing of the command,
+  /// not even SQLite deleting the `-wal` and `-shm` files, happens after it returned.
+  public func close() async {
+    await connection.close()
+  }
+
   public static func inMemory() throws -> AppDatabase {
     let queue = try DatabaseQueue()
     try migrator.migrate(queue)

@@ -112,6 +112,16 @@ final class ReopeningConnection: Sendable {
     }
   }
 
+  /// Closes the connection in use, once the work already given to it is done; a reopening
+  /// under way is waited for and its connection closed. Called when nothing will use the
+  /// database again: SQLite's last connection then deletes its `-wal` and `-shm` files.
+  func close() async {
+    let current = state.withLock { $0.current }
+    guard let writer = try? await current.value else { return }
+    // Closing checkpoints and waits for the disk: done off the cooperative pool.
+    _ = try? await BlockingCall.run("app.database-close") { try writer.close() }
+  }
+
   /// Closes the failed connection before the file is opened again, so that the new one
   /// never reads the old file's pages from the WAL at the path. The WAL it opened is emptied
   /// into the file it opened (which may be gone) and truncated, through its own descriptors;

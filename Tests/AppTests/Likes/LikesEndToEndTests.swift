@@ -32,6 +32,23 @@ struct LikesEndToEndTests {
     _ = try await app.run(["logout"])
   }
 
+  /// SQLite's last connection deletes the `-wal` and `-shm` files when it closes. Left to
+  /// GRDB's queue, that close came a moment after the command had returned, under a test
+  /// already removing its folder; a command run in process now closes its database first.
+  @Test func aCommandRunInProcess_hasClosedItsDatabase_whenItReturns() async throws {
+    let app = try AppRunner.inProcess()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let page = try await app.run(["likes"])
+    let files = try FileManager.default.contentsOfDirectory(atPath: app.dataFolder.path)
+
+    #expect(page.status == 0, "\(page.stderr)")
+    #expect(files.contains("app.sqlite"), "\(files)")
+    #expect(!files.contains("app.sqlite-wal") && !files.contains("app.sqlite-shm"), "\(files)")
+    _ = try await app.run(["logout"])
+  }
+
   @Test func likingBackByPrefix_isAMatch_andSkippingRemoves() async throws {
     let app = try AppRunner.inProcess()
     defer { app.remove() }
