@@ -25,6 +25,13 @@ public final class RecordingClock: Clock, Sendable {
   /// How many sleeps have started so far.
   public var sleepsStarted: Int { started.withLock { $0 } }
 
+  /// Whether the `sleeps`th sleep has started and a sleep is waiting on the clock: the count
+  /// moves just before a sleep reaches the base clock, so a test that checks "still asleep"
+  /// after moving time waits for both.
+  public func isAsleep(sleeps: Int) -> Bool {
+    sleepsStarted == sleeps && base.nextDeadline != nil
+  }
+
   public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     // The deadline is fixed before the count moves, so a test that sees the count may
     // advance at once.

@@ -94,7 +94,7 @@ struct ServerLimitsEndToEndTests {
     let running = Task { () async throws -> AppRunner.Result in
       try await app.run(["session", "--api-url", served.apiURL])
     }
-    try await waitUntil("the app waits for the server's 7 s") { clock.sleepsStarted == 1 }
+    try await waitUntil("the app waits for the server's 7 s") { clock.isAsleep(sleeps: 1) }
     clock.advance(by: .seconds(6))
     let beforeTheWait = served.requests.filter { $0 == "GET /me" }.count
     #expect(clock.base.nextDeadline != nil, "at 6 s the app still waits")

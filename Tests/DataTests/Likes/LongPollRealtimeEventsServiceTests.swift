@@ -34,13 +34,13 @@ import Testing
     }
 
     try await server.waitForPolls(2)  // the start, then the first failure
-    try await waitUntil("the service pauses after the failure") { clock.sleepsStarted == 1 }
+    try await waitUntil("the service pauses after the failure") { clock.isAsleep(sleeps: 1) }
     clock.advance(by: .milliseconds(999))
     #expect(server.polls == 2, "no retry before 1 s")
     #expect(clock.base.nextDeadline != nil, "the pause still sleeps at 999 ms")
     clock.advance(by: .milliseconds(1))
     try await server.waitForPolls(3)  // the second failure
-    try await waitUntil("the service pauses again") { clock.sleepsStarted == 2 }
+    try await waitUntil("the service pauses again") { clock.isAsleep(sleeps: 2) }
     clock.advance(by: .milliseconds(1_999))
     #expect(server.polls == 3, "the next pause is 2 s")
     #expect(clock.base.nextDeadline != nil, "the second pause still sleeps at 1.999 s")

@@ -55,7 +55,7 @@ import Testing
     }
 
     try await waitUntil("the pause watches the status and sleeps") {
-      sut.watcherCount == 1 && clock.sleepsStarted == 1
+      sut.watcherCount == 1 && clock.isAsleep(sleeps: 1)
     }
     sut.serverAnswered()  // no change: still online
     clock.advance(by: .milliseconds(3_999))
