@@ -14,7 +14,9 @@ extension AppCommand {
         With --username U --password-stdin: signs in as U with the password read from stdin, \
         replacing any saved session for this server.
 
-        The token is kept in the Secret Service keyring only.
+        The token is kept only in a keyring, never in a file: the Secret Service, or the \
+        kernel's keyring where no Secret Service answers (APP_KEYRING=secret-service or \
+        APP_KEYRING=kernel chooses one; `app session` says which holds it).
         """)
 
     @OptionGroup var options: GlobalOptions

@@ -19,6 +19,20 @@ import Testing
     #expect(result.stdout.contains("Run `app` with no command to open the shell"))
   }
 
+  /// A headless machine keeps the session in the kernel's keyring, so the help must not
+  /// promise the Secret Service alone.
+  @Test func help_ofLogin_namesBothKeyrings() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run(["login", "--help"], environment: ["COLUMNS": "200"])
+
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.contains("the Secret Service, or the kernel's keyring"), "\(result.stdout)")
+    #expect(result.stdout.contains("APP_KEYRING=kernel"), "\(result.stdout)")
+  }
+
   @Test(arguments: [["push"], ["likes", "watch"], ["serve"], ["login"], []])
   func help_wrapsItsParagraphsToTheTerminal(command: [String]) async throws {
     let app = try AppRunner()
