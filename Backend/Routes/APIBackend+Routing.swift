@@ -45,7 +45,8 @@ extension APIBackend {
       } catch let failure as BackendFailure {
         return failure.response
       } catch {
-        return .error(500, "server_error", "The backend failed: \(error)")
+        let detail = (error as? DiagnosedFailure)?.diagnosis.map { " (\($0))" } ?? ""
+        return .error(500, "server_error", "The backend failed: \(error)\(detail)")
       }
     }
   }
@@ -79,6 +80,12 @@ extension APIBackend {
     case .metrics: return HealthRoutes(backend: self).metrics()
     }
   }
+}
+
+/// A store's failure that knows more than its description says, for the 500's text: the
+/// core names no store, so each store's errors say it themselves.
+protocol DiagnosedFailure: Error {
+  var diagnosis: String? { get }
 }
 
 /// An answer that ends a route early, such as a 401 or a 422.

@@ -33,6 +33,14 @@ import Testing
     }
   }
 
+  /// A 500 from the SQLite store says which call failed, not only "disk I/O error".
+  @Test func aFailure_isDiagnosedBySQLitesExtendedCode() {
+    #expect(DatabaseError(resultCode: .SQLITE_IOERR_READ).diagnosis == "SQLite extended code 266")
+    #expect(
+      DatabaseError(resultCode: .SQLITE_IOERR_SHMMAP).diagnosis == "SQLite extended code 5386")
+    #expect(DatabaseError(resultCode: .SQLITE_IOERR).diagnosis == nil, "nothing more to say")
+  }
+
   private func withDatabaseFile(_ body: (BackendDatabase, URL) async throws -> Void)
     async throws
   {
