@@ -24,13 +24,15 @@ public final class RawHTTPConnection: @unchecked Sendable {
         connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
+    // No `close` here: `socket` is set, so a throw from here on runs `deinit`, which closes
+    // it. Closing it here too closed whatever the process had opened under that number in
+    // between, such as a database another test was reading (SQLite's "disk I/O error").
     guard connected == 0 else {
-      close(socket)
       throw Failure("connect: \(String(cString: strerror(errno)))")
     }
   }
 
-  deinit { close(socket) }
+  deinit { if socket >= 0 { close(socket) } }
 
   public func send(_ text: String) async throws {
     let bytes = Array(text.utf8)
