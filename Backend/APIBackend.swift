@@ -42,6 +42,8 @@ public final class APIBackend: Sendable {
   let metrics: ServerMetrics
   /// Tokens checked in the last second, and their accounts.
   let recentTokens = RecentTokens()
+  /// What `close` waits for.
+  let requestsInFlight = RequestsInFlight()
   /// Where a request's work runs: `executor` when the store's calls block, or nil, where the
   /// caller runs it, when they never do (`BackendStorage.callsBlock`).
   let requestExecutor: (any TaskExecutor)?
@@ -113,6 +115,17 @@ public final class APIBackend: Sendable {
   /// `RequestExecutor`). In process this keeps the backend from stalling the app's own tasks;
   /// in `app serve` it keeps requests answered side by side.
   public static let executor = RequestExecutor(label: "backend")
+
+  /// Lets go of the store once the backend will answer nothing more: after a server's
+  /// last request, or an in-process command's. Requests still being answered end first (a
+  /// cancelled long poll ends at once); later ones are refused. Closing a SQLite file waits
+  /// for the disk, so it runs where the store's calls do, off the cooperative pool.
+  public func close() async {
+    await requestsInFlight.closeAndDrain()
+    await withTaskExecutorPreference(requestExecutor) {
+      await store.close()
+    }
+  }
 
   // MARK: - Shared helpers for route groups
 

@@ -24,6 +24,13 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
     backend = OpenedOnce(open)
   }
 
+  /// Closes the backend if it was opened (waiting for an opening under way): for a process
+  /// that goes on after the command (a test's), so that nothing of the backend outlives it.
+  /// A request sent after this fails as one to a server that is gone.
+  public func close() async {
+    await backend.close()
+  }
+
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let opened = try await backend.value()
     let answer = await opened.handle(
@@ -38,15 +45,30 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
 private actor OpenedOnce {
   private let open: @Sendable () async throws -> APIBackend
   private var opening: Task<APIBackend, any Error>?
+  private var isClosed = false
 
   init(_ open: @escaping @Sendable () async throws -> APIBackend) {
     self.open = open
   }
 
   func value() async throws -> APIBackend {
+    guard !isClosed else { throw EmbeddedBackendClosed() }
     if let opening { return try await opening.value }
     let task = Task { [open] in try await open() }
     opening = task
     return try await task.value
   }
+
+  /// Closes what was opened, once; nothing opens after this.
+  func close() async {
+    guard !isClosed else { return }
+    isClosed = true
+    guard let opened = try? await opening?.value else { return }
+    await opened.close()
+  }
+}
+
+/// A request sent once the command that owned the embedded backend had ended.
+struct EmbeddedBackendClosed: Error, CustomStringConvertible {
+  var description: String { "The embedded backend was closed when its command ended." }
 }

@@ -100,12 +100,14 @@ package struct CompositionRoot {
           Self.demoLikeInterval(environment) ?? APIBackend.defaultLikeInterval
         let pushFaults = try Self.pushFaults(environment)
         // Opened at the first request, so that commands sending none never need its file.
-        client = EmbeddedBackendHTTPClient(opening: {
+        let embedded = EmbeddedBackendHTTPClient(opening: {
           try await APIBackend.open(
             .sqliteFile(file), now: { Date() }, randomBytes: Self.systemRandomBytes,
             clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
             pushFaults: pushFaults)
         })
+        io.openDatabases?.track { await embedded.close() }
+        client = embedded
       }
     }
     // A read answered 503 is asked once more after the server's wait; each attempt is logged,

@@ -213,6 +213,22 @@ extension BackendDatabase {
     try writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") == 1 }
   }
 
+  /// Closes the file's connections now, rather than when the last holder lets the pool go
+  /// (the event watcher held it for a second after the last poll). The backend calls it
+  /// once no request runs; the watcher is stopped first, as GRDB crashes a read that
+  /// begins while the pool closes. SQLite's last connection copies the log into the file
+  /// and deletes the `-wal` and `-shm` files, so the folder holds the one file. A close
+  /// that fails leaves them as a crash would; the next opening recovers them.
+  func close() async {
+    await eventSignal.stopWatching()
+    // GRDB closes a pool's writer first, while its readers still hold the file; the last to
+    // close was then a reader, which opens the file read-only and cannot copy the log back,
+    // so the `-wal` and `-shm` files stayed. Releasing the readers first leaves the writer
+    // to close last.
+    (writer as? DatabasePool)?.releaseMemory()
+    try? writer.close()
+  }
+
   func hasAccounts() throws -> Bool {
     try writer.read { db in try AccountRecord.fetchCount(db) > 0 }
   }

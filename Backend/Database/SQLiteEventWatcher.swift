@@ -35,7 +35,8 @@ struct SQLiteEventWatcher: EventWatcher {
         signal.wakeAll(live: seen != nil)
       }
       try? await clock.sleep(for: .seconds(1))
-      guard signal.isAwaited() else { return }
+      // Cancelled by `EventSignal.stopWatching`: the file is closing.
+      guard !Task.isCancelled, signal.isAwaited() else { return }
     }
   }
 

@@ -35,11 +35,16 @@ extension APIBackend {
   }
 
   /// Runs `answer` where the backend's work runs (`requestExecutor`), turning a thrown early
-  /// answer into that answer and any other failure into a `500`.
+  /// answer into that answer and any other failure into a `500`. Once `close` has begun,
+  /// nothing runs: the answer is a `503`, as from a server that is going away.
   private func answering(
     _ answer: () async throws -> BackendHTTPResponse
   ) async -> BackendHTTPResponse {
-    await withTaskExecutorPreference(requestExecutor) {
+    guard requestsInFlight.enter() else {
+      return .error(503, "unavailable", "The backend has closed")
+    }
+    defer { requestsInFlight.leave() }
+    return await withTaskExecutorPreference(requestExecutor) {
       do {
         return try await answer()
       } catch let failure as BackendFailure {

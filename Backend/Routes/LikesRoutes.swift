@@ -71,15 +71,7 @@ struct LikesRoutes {
       // Taken before the read: a signal that comes while reading is not missed.
       let mark = signal.mark(account.id)
       let found = try await backend.store.events(accountID: account.id, after: after)
-      if !found.events.isEmpty || waited >= limit {
-        return .json(
-          200,
-          APIAnswer.Events(
-            events: found.events.map {
-              APIAnswer.Event(seq: $0.seq, type: $0.type, item: APIAnswer.UserModel($0.like))
-            },
-            last: found.last))
-      }
+      if !found.events.isEmpty || waited >= limit { return Self.answer(found) }
       // Wake for the next made-up like, for a signal that an event was written, or when the
       // wait is over. Without live signals (PostgreSQL with notifications off or their
       // connection lost, a SQLite file its watcher cannot read), look again every second for
@@ -91,7 +83,23 @@ struct LikesRoutes {
       waited += await Self.elapsed(on: backend.clock) {
         await signal.wait(account.id, since: mark, upTo: nap, on: backend.clock)
       }
+      // Nobody waits for the answer any more (a command that ended, a screen left): stop
+      // here. A cancelled wait returns at once, so the poll used to write and read again
+      // without a pause until its time was up.
+      if Task.isCancelled { return Self.answer(found) }
     }
+  }
+
+  private static func answer(
+    _ found: (events: [(seq: Int, type: String, like: IncomingLike)], last: Int)
+  ) -> BackendHTTPResponse {
+    .json(
+      200,
+      APIAnswer.Events(
+        events: found.events.map {
+          APIAnswer.Event(seq: $0.seq, type: $0.type, item: APIAnswer.UserModel($0.like))
+        },
+        last: found.last))
   }
 
   /// How long `body` took on `clock`.

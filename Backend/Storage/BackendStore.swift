@@ -28,6 +28,10 @@ package protocol BackendStore: Sendable {
   func deleteToken(hash: String) async throws -> Bool
   /// Whether a read goes through: what `GET /readyz` asks.
   func answers() async throws -> Bool
+  /// Lets go of the database once nothing will ask again: after a server's last answer, or
+  /// an in-process command's. A store whose connections are services of their own stops
+  /// with them instead.
+  func close() async
 
   // MARK: Messages
 

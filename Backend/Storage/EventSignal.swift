@@ -36,6 +36,10 @@ package final class EventSignal: Sendable {
     /// Whether the watcher's task runs: started by the first waiter, ended by the watcher
     /// when it finds nobody waiting (`isAwaited`).
     var isWatching = false
+    /// The watcher's task while it runs, for `stopWatching` to wait for.
+    var watching: Task<Void, Never>?
+    /// Set by `stopWatching`: the store is closing, and no watcher starts again.
+    var isStopped = false
 
     func mark(_ accountID: String) -> Mark {
       Mark(epoch: epoch, generation: generations[accountID, default: 0])
@@ -105,12 +109,24 @@ package final class EventSignal: Sendable {
   }
 
   /// Whether any poll waits; when none does, the watcher stops, and the next waiter starts
-  /// it again.
+  /// it again. False once `stopWatching` was called.
   package func isAwaited() -> Bool {
     state.withLock { state in
-      if state.waiters.isEmpty { state.isWatching = false }
+      if state.waiters.isEmpty || state.isStopped { state.isWatching = false }
       return state.isWatching
     }
+  }
+
+  /// Ends the watcher and returns once it has ended: the store it reads is about to close,
+  /// and a read that began as the store closed would crash. No watcher starts after this.
+  package func stopWatching() async {
+    let watching = state.withLock { state -> Task<Void, Never>? in
+      state.isStopped = true
+      defer { state.watching = nil }
+      return state.watching
+    }
+    watching?.cancel()
+    await watching?.value
   }
 
   private func wait(_ accountID: String, since mark: Mark, on clock: any Clock<Duration>) async {
@@ -120,20 +136,23 @@ package final class EventSignal: Sendable {
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let (resumeNow, startWatching) = state.withLock { state -> (Bool, Bool) in
+        let resumeNow = state.withLock { state -> Bool in
           if state.cancelled.remove(id) != nil || state.mark(accountID) != mark {
-            return (true, false)
+            return true
           }
           state.waiters[id] = Waiter(accountID: accountID, mark: mark, continuation: continuation)
-          guard watcher != nil, !state.isWatching else { return (false, false) }
-          state.isWatching = true
-          return (false, true)
+          if let watcher, !state.isWatching, !state.isStopped {
+            state.isWatching = true
+            // Made under the lock, so that `stopWatching` always finds the one that runs.
+            // Its reads block their thread: on the backend's executor, never the cooperative
+            // pool.
+            state.watching = Task(executorPreference: APIBackend.executor) {
+              await watcher.watch(self, on: clock)
+            }
+          }
+          return false
         }
         if resumeNow { continuation.resume() }
-        if startWatching, let watcher {
-          // Its reads block their thread: on the backend's executor, never the cooperative pool.
-          Task(executorPreference: APIBackend.executor) { await watcher.watch(self, on: clock) }
-        }
       }
     } onCancel: {
       let waiter = state.withLock { state -> Waiter? in

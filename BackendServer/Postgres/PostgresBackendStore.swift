@@ -213,6 +213,10 @@ extension PostgresBackendStore: BackendStore {
   package func answers() async throws -> Bool {
     try await rows("SELECT 1", as: Int.self) == [1]
   }
+
+  /// Nothing to do: the pools and the listener are services, which the server's group stops
+  /// after the backend (`services`).
+  package func close() async {}
 }
 
 extension AccountRecord {

@@ -19,11 +19,19 @@ public final class OpeningBackend: Service, Sendable {
     self.make = make
   }
 
-  /// Opens the backend, then holds it until the server group shuts down. A failure to open
-  /// ends the group, and the server with it.
+  /// Opens the backend, then holds it until the server group shuts down gracefully, and
+  /// closes it: the group stops the server first, so every request has been answered. A
+  /// group cancelled instead (a service failed) is ending its process; the close, which
+  /// waits for requests under way, is left out. A failure to open ends the group, and the
+  /// server with it.
   public func run() async throws {
-    _ = try await opened()
-    try? await gracefulShutdown()
+    let backend = try await opened()
+    do {
+      try await gracefulShutdown()
+    } catch {
+      return
+    }
+    await backend.close()
   }
 
   /// The backend, once open: starts the opening if nothing has, and throws what it threw.

@@ -69,6 +69,9 @@ final class PendingAnswer: Sendable {
 
   var isAnswered: Bool { slot.answer.withLock { $0 != nil } }
 
+  /// Cancels the request, as a caller that goes away does.
+  func cancel() { task.cancel() }
+
   /// The answer, once it comes within `limit`; the request is cancelled if it does not.
   func answer(within limit: Duration) async throws -> BackendHTTPResponse {
     do {

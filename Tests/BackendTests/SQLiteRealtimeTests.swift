@@ -66,6 +66,62 @@ import Testing
     }
   }
 
+  /// A poll whose caller has gone (a command that ended, a screen left) must end, not read
+  /// again at once each time its cancelled wait returned, until its 30 s were up.
+  @Test func aCancelledPoll_answersAtOnce_withoutReadingAgain() async throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let statements = Atomic<Int>(0)
+    let (store, backend) = try await Self.open(folder, clock: TestClock()) { _ in
+      statements.add(1, ordering: .relaxed)
+    }
+    let token = try await BackendCalls.signIn(backend)
+    let poll = PendingAnswer(backend, BackendCalls.get("/events?after=1000&wait=30", token: token))
+    try await waitUntil("the poll waits") { store.eventSignal.waiterCount == 1 }
+    let before = statements.load(ordering: .relaxed)
+
+    poll.cancel()
+    let answer = try await poll.answer(within: .seconds(5))
+
+    #expect(answer.status == 200)
+    #expect((try BackendCalls.json(answer)["events"] as? [[String: Any]])?.isEmpty == true)
+    #expect(statements.load(ordering: .relaxed) == before, "nothing read after the cancel")
+  }
+
+  /// Closing the backend (an in-process command's end, a server's stop) waits for the
+  /// requests under way, refuses later ones, and leaves the one file: SQLite's last
+  /// connection copies its log back and deletes the `-wal` and `-shm` files.
+  @Test func closing_waitsForTheRequestsUnderWay_thenRefusesAndLeavesOneFile() async throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (store, backend) = try await Self.open(folder, clock: TestClock())
+    let token = try await BackendCalls.signIn(backend)
+    let poll = PendingAnswer(backend, BackendCalls.get("/events?after=1000&wait=30", token: token))
+    try await waitUntil("the poll waits") { store.eventSignal.waiterCount == 1 }
+    let done = CallLog<String>()
+
+    let closing = Task {
+      await backend.close()
+      done.append("closed")
+    }
+    defer { closing.cancel() }
+    try? await waitUntil("nothing: the poll still runs", within: .milliseconds(50)) {
+      !done.all.isEmpty
+    }
+    #expect(done.all.isEmpty, "the close waits for the poll")
+    let whileClosing = await backend.handle(BackendCalls.get("/me", token: token))
+    poll.cancel()
+    try await waitUntil("the close, once the poll ended", within: .seconds(5)) {
+      !done.all.isEmpty
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+
+    #expect(whileClosing.status == 503)
+    #expect(try await poll.answer(within: .seconds(1)).status == 200)
+    #expect(files.contains("backend.sqlite"), "\(files)")
+    #expect(!files.contains("backend.sqlite-wal") && !files.contains("backend.sqlite-shm"))
+  }
+
   // MARK: - Helpers
 
   private static func makeFolder() throws -> URL {

@@ -49,6 +49,25 @@ struct LikesEndToEndTests {
     _ = try await app.run(["logout"])
   }
 
+  /// The embedded backend's file likewise. A long poll starts the backend's event watcher,
+  /// which holds the backend's pool and looks again a second later: released by the
+  /// watcher, the pool closed, and SQLite deleted its files, after the command had returned.
+  @Test func aWatchRunInProcess_hasClosedTheEmbeddedBackend_whenItReturns() async throws {
+    let app = try AppRunner.inProcess()
+    defer { app.remove() }
+    try await app.signInDemoEmbedded()
+
+    let watch = try await app.run(["likes", "watch", "--for", "0.5s"])
+    let files = try FileManager.default.contentsOfDirectory(atPath: app.dataFolder.path)
+
+    #expect(watch.status == 0, "\(watch.stderr)")
+    #expect(files.contains("embedded-backend.sqlite"), "\(files)")
+    #expect(
+      !files.contains("embedded-backend.sqlite-wal")
+        && !files.contains("embedded-backend.sqlite-shm"), "\(files)")
+    _ = try await app.run(["logout"])
+  }
+
   @Test func likingBackByPrefix_isAMatch_andSkippingRemoves() async throws {
     let app = try AppRunner.inProcess()
     defer { app.remove() }

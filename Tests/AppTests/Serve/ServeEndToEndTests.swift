@@ -25,9 +25,13 @@ struct ServeEndToEndTests {
     _ = try await device.run(["messages", "--api-url", server.url])
 
     let stopped = try await server.stop()
+    let files = try FileManager.default.contentsOfDirectory(atPath: app.scratch.path + "/server")
 
     #expect(stopped.status == 0)
     #expect(stopped.stdout == server.url + "\n")
+    // Closed after the last answer: the log copied into the file, which a backup can take.
+    #expect(files.contains("embedded-backend.sqlite"), "\(files)")
+    #expect(!files.contains("embedded-backend.sqlite-wal"), "\(files)")
     #expect(stopped.stderr.contains("info serve: POST /oauth/token 200 "))
     #expect(stopped.stderr.contains("info serve: GET /messages 200 "))
     #expect(stopped.stderr.hasSuffix("Stopped: every request in flight was answered.\n"))
