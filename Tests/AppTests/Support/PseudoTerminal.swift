@@ -6,7 +6,28 @@ import TestSupport
 /// terminal, which is the process's controlling terminal. The test types keys and reads
 /// everything written to the screen, escape sequences included.
 final class PseudoTerminal: Sendable {
-  private let master: Int32
+  /// The terminal's master side. Only the reader thread closes it, once the terminal has
+  /// closed: closed by `deinit` instead, while the thread read or was about to, its number
+  /// could be given to another file of the test process, which the thread would then read
+  /// from. Keys and sizes are written under its lock, and never after the close.
+  private final class Master: Sendable {
+    let descriptor: Int32
+    private let isOpen = Mutex(true)
+
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    func use(_ body: (Int32) -> Void) {
+      isOpen.withLock { isOpen in if isOpen { body(descriptor) } }
+    }
+
+    func close() {
+      isOpen.withLock { isOpen in
+        if isOpen { _ = Glibc.close(descriptor) }
+        isOpen = false
+      }
+    }
+  }
+  private let master: Master
   let pid: pid_t
   /// The bytes written to the terminal, shared with the thread that reads them.
   private final class Written: Sendable {
@@ -24,14 +45,20 @@ final class PseudoTerminal: Sendable {
     let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     var unlock: Int32 = 0
     var number: UInt32 = 0
-    guard master >= 0, ioctl(master, Self.setLock, &unlock) == 0,
-      ioctl(master, Self.getNumber, &number) == 0
-    else { throw ChildProcess.SpawnError(description: "no pseudo-terminal: errno \(errno)") }
+    guard master >= 0 else {
+      throw ChildProcess.SpawnError(description: "no pseudo-terminal: errno \(errno)")
+    }
+    guard ioctl(master, Self.setLock, &unlock) == 0, ioctl(master, Self.getNumber, &number) == 0
+    else {
+      let error = errno
+      close(master)
+      throw ChildProcess.SpawnError(description: "no pseudo-terminal: errno \(error)")
+    }
     let name = "/dev/pts/\(number)"
     var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     let terminal = URL(fileURLWithPath: name)
-    self.master = master
+    self.master = Master(master)
     do {
       pid = try ChildProcess.spawn(
         executable, arguments, environment: environment,
@@ -42,9 +69,11 @@ final class PseudoTerminal: Sendable {
     }
     let written = written
     let changes = changes
+    let owner = self.master
     // A thread of its own: reading the terminal blocks.
     Thread {
       var buffer = [UInt8](repeating: 0, count: 4096)
+      defer { owner.close() }
       while true {
         let count = read(master, &buffer, buffer.count)
         if count < 0 && errno == EINTR { continue }
@@ -61,9 +90,10 @@ final class PseudoTerminal: Sendable {
   private static let setLock: UInt = 0x4004_5431
   private static let getNumber: UInt = 0x8004_5430
 
+  /// Kills the process; the terminal then closes, and the reader thread closes the master.
+  /// A grandchild that still holds the terminal keeps it open until it exits.
   deinit {
     kill(pid, SIGKILL)
-    close(master)
   }
 
   /// Everything written to the terminal so far.
@@ -90,13 +120,15 @@ final class PseudoTerminal: Sendable {
   /// SIGWINCH to the program in front.
   func resize(columns: Int, rows: Int = 40) {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    master.use { _ = ioctl($0, UInt(TIOCSWINSZ), &size) }
   }
 
   /// Types `keys` as a person would.
   func type(_ keys: String) {
     let bytes = Array(keys.utf8)
-    _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+    master.use { master in
+      _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+    }
   }
 
   /// Types each of `presses` `gap` apart, as a person's rhythm, and returns the gaps as
