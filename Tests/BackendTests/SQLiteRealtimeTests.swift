@@ -20,8 +20,9 @@ import Testing
     let token = try await BackendCalls.signIn(backendA)
     let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
 
+    let start = storeA.eventSignal.mark(Self.anyAccount)
     let poll = PendingAnswer(backendA, BackendCalls.get("/events?after=0&wait=30", token: token))
-    try await waitUntil("the poll waits on A") { storeA.eventSignal.waiterCount == 1 }
+    try await Self.waitForTheWatchersFirstLook(storeA, polls: 1, since: start)
     #expect(
       await backendB.handle(BackendCalls.post("/likes/\(id)/like", token: token)).status == 200)
     #expect(!poll.isAnswered, "B's write signals B's polls only")
@@ -43,10 +44,11 @@ import Testing
       statements.add(1, ordering: .relaxed)
     }
     let token = try await BackendCalls.signIn(backend)
+    let start = store.eventSignal.mark(Self.anyAccount)
     let polls = (0..<20).map { _ in
       PendingAnswer(backend, BackendCalls.get("/events?after=1000&wait=10", token: token))
     }
-    try await waitUntil("the polls wait") { store.eventSignal.waiterCount == 20 }
+    try await Self.waitForTheWatchersFirstLook(store, polls: 20, since: start)
 
     let before = statements.load(ordering: .relaxed)
     // Nine seconds, a second at a time, each with a bounded moment for what it woke to run
@@ -76,8 +78,9 @@ import Testing
       statements.add(1, ordering: .relaxed)
     }
     let token = try await BackendCalls.signIn(backend)
+    let start = store.eventSignal.mark(Self.anyAccount)
     let poll = PendingAnswer(backend, BackendCalls.get("/events?after=1000&wait=30", token: token))
-    try await waitUntil("the poll waits") { store.eventSignal.waiterCount == 1 }
+    try await Self.waitForTheWatchersFirstLook(store, polls: 1, since: start)
     let before = statements.load(ordering: .relaxed)
 
     poll.cancel()
@@ -123,6 +126,23 @@ import Testing
   }
 
   // MARK: - Helpers
+
+  /// An account no poll waits for: its mark moves only when every poll is woken.
+  private static let anyAccount = "nobody"
+
+  /// Returns once `count` polls wait after the watcher's first look. The first poll starts
+  /// the watcher, which reads the highest event and then wakes every poll to read again
+  /// (`SQLiteEventWatcher`); a poll seen waiting before that is about to read once more,
+  /// and the watcher's read itself may not have run yet. The look moves every account's
+  /// mark, and a poll registers only with the current mark, so once the mark has moved and
+  /// `count` polls wait, nothing runs until a signal or the clock.
+  private static func waitForTheWatchersFirstLook(
+    _ store: BackendDatabase, polls count: Int, since start: EventSignal.Mark
+  ) async throws {
+    try await waitUntil("\(count) polls wait after the watcher's first look") {
+      store.eventSignal.mark(anyAccount) != start && store.eventSignal.waiterCount == count
+    }
+  }
 
   private static func makeFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
