@@ -151,7 +151,9 @@ let package = Package(
     ),
     .target(name: "Presentation", dependencies: ["Domain", "JSONTape"], path: "Presentation"),
     // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.
-    .target(name: "BackendBridge", dependencies: ["Data", "Backend", "Contract"], path: "Bridge"),
+    .target(
+      name: "BackendBridge", dependencies: ["Domain", "Data", "Backend", "Contract"], path: "Bridge"
+    ),
     // The shell's line editing, history and completion: BSD editline, not a hand-written
     // line editor.
     .systemLibrary(

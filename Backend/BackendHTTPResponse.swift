@@ -26,6 +26,12 @@ public struct BackendHTTPResponse: Sendable, Equatable {
     BackendHTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)
   }
 
+  /// The `500` of a failure no route expected, with what the store knows of it.
+  package static func serverFailure(_ error: any Error) -> BackendHTTPResponse {
+    let detail = (error as? DiagnosedFailure)?.diagnosis.map { " (\($0))" } ?? ""
+    return .error(500, "server_error", "The backend failed: \(error)\(detail)")
+  }
+
   /// The contract's error body: `{"error": code, "error_description": text}`.
   package static func error(_ status: Int, _ code: String, _ description: String)
     -> BackendHTTPResponse

@@ -1,5 +1,6 @@
 import Backend
 import Data
+import Domain
 import Foundation
 
 /// An `HTTPClient` that hands each request to the in-process `APIBackend` and returns its
@@ -12,16 +13,24 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
   public static let baseURL = URL(string: "http://embedded.backend")!
 
   private let backend: OpenedOnce
+  /// The backend's database file, when the person's data folder holds it.
+  private let file: URL?
 
   public init(backend: APIBackend) {
     self.backend = OpenedOnce { backend }
+    file = nil
   }
 
   /// Opens the backend at the first request, once: a command that sends none (`logout
   /// --local`, `session` when signed out) works even when the backend's file cannot be
   /// opened, and one that does fails with the file's error as a server that is down would.
-  public init(opening open: @escaping @Sendable () async throws -> APIBackend) {
+  /// A failure of `file` that the person can mend (its disk full, its folder read-only or
+  /// gone), opening it or later, is said as one of their own files, not as a server's.
+  public init(
+    storedIn file: URL, opening open: @escaping @Sendable () async throws -> APIBackend
+  ) {
     backend = OpenedOnce(open)
+    self.file = file
   }
 
   /// Closes the backend if it was opened (waiting for an opening under way): for a process
@@ -32,12 +41,37 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let opened = try await backend.value()
-    let answer = await opened.handle(
-      APIRequest(request.route, headers: request.headers, body: request.body ?? Data()))
+    let opened: APIBackend
+    do {
+      opened = try await backend.value()
+    } catch {
+      throw mendableFailure(of: error) ?? error
+    }
+    let answer: BackendHTTPResponse
+    do {
+      answer = try await opened.handleThrowingFailures(
+        APIRequest(request.route, headers: request.headers, body: request.body ?? Data()))
+    } catch {
+      if let local = mendableFailure(of: error) { throw local }
+      // What a server answers to a failure of its own.
+      answer = .serverFailure(error)
+    }
     return HTTPResponse(
       status: answer.status, body: answer.body,
       retryAfter: HTTPResponse.retryAfter(header: answer.headers["Retry-After"]))
+  }
+
+  /// A failure of the backend's file that the person can mend (its disk full, its folder
+  /// read-only or gone), as a `LocalStorageError` on it: said as their other files' are,
+  /// with what to do, and `disk_full` in `--json`. Anything else (a damaged file, which
+  /// `BackendFileError` words better) is nil.
+  private func mendableFailure(of error: any Error) -> LocalStorageError? {
+    guard let file else { return nil }
+    let sqliteError = (error as? BackendFileError)?.sqliteError ?? error
+    guard let local = AppDatabaseError.map(sqliteError, file: file) as? LocalStorageError
+    else { return nil }
+    if case .other = local.problem { return nil }
+    return local
   }
 }
 

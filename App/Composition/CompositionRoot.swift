@@ -100,12 +100,14 @@ package struct CompositionRoot {
           Self.demoLikeInterval(environment) ?? APIBackend.defaultLikeInterval
         let pushFaults = try Self.pushFaults(environment)
         // Opened at the first request, so that commands sending none never need its file.
-        let embedded = EmbeddedBackendHTTPClient(opening: {
-          try await APIBackend.open(
-            .sqliteFile(file), now: { Date() }, randomBytes: Self.systemRandomBytes,
-            clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
-            pushFaults: pushFaults)
-        })
+        let embedded = EmbeddedBackendHTTPClient(
+          storedIn: file,
+          opening: {
+            try await APIBackend.open(
+              .sqliteFile(file), now: { Date() }, randomBytes: Self.systemRandomBytes,
+              clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
+              pushFaults: pushFaults)
+          })
         io.openDatabases?.track { await embedded.close() }
         client = embedded
       }

@@ -6,9 +6,12 @@ import GRDB
 public struct BackendFileError: Error, CustomStringConvertible {
   public let file: URL
   public let description: String
+  /// SQLite's own error, for a client that words the file's problems itself.
+  package let sqliteError: DatabaseError
 
   init(file: URL, sqlite error: DatabaseError) {
     self.file = file
+    sqliteError = error
     switch error.resultCode {
     case .SQLITE_NOTADB, .SQLITE_CORRUPT:
       description =

@@ -28,30 +28,44 @@ extension APIBackend {
     }
   }
 
-  /// Answers a route of the contract: the in-process client's way in, and the server's after
-  /// parsing.
+  /// Answers a route of the contract: the server's way in, after parsing.
   public func handle(_ request: APIRequest) async -> BackendHTTPResponse {
     await answering { try await route(request) }
   }
 
-  /// Runs `answer` where the backend's work runs (`requestExecutor`), turning a thrown early
-  /// answer into that answer and any other failure into a `500`. Once `close` has begun,
-  /// nothing runs: the answer is a `503`, as from a server that is going away.
+  /// Answers a route as `handle` does, but throws the failure that `handle` would answer
+  /// with a `500`: the in-process client's way in. Its person owns the backend's file, and
+  /// is better told that the disk holding it is full than that a server failed.
+  public func handleThrowingFailures(_ request: APIRequest) async throws -> BackendHTTPResponse {
+    try await answeringOrThrowing { try await route(request) }
+  }
+
+  /// As `answeringOrThrowing`, with any failure answered with a `500`.
   private func answering(
     _ answer: () async throws -> BackendHTTPResponse
   ) async -> BackendHTTPResponse {
+    do {
+      return try await answeringOrThrowing(answer)
+    } catch {
+      return .serverFailure(error)
+    }
+  }
+
+  /// Runs `answer` where the backend's work runs (`requestExecutor`), turning a thrown early
+  /// answer into that answer and throwing any other failure. Once `close` has begun, nothing
+  /// runs: the answer is a `503`, as from a server that is going away.
+  private func answeringOrThrowing(
+    _ answer: () async throws -> BackendHTTPResponse
+  ) async throws -> BackendHTTPResponse {
     guard requestsInFlight.enter() else {
       return .error(503, "unavailable", "The backend has closed")
     }
     defer { requestsInFlight.leave() }
-    return await withTaskExecutorPreference(requestExecutor) {
+    return try await withTaskExecutorPreference(requestExecutor) {
       do {
         return try await answer()
       } catch let failure as BackendFailure {
         return failure.response
-      } catch {
-        let detail = (error as? DiagnosedFailure)?.diagnosis.map { " (\($0))" } ?? ""
-        return .error(500, "server_error", "The backend failed: \(error)\(detail)")
       }
     }
   }

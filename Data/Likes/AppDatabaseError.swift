@@ -2,11 +2,12 @@ import Domain
 import Foundation
 import GRDB
 
-/// SQLite's failures on the app's database file, named as Domain's `LocalStorageError`: a
-/// person reads "the disk holding … is full", never "SQLite error 13 … COMMIT TRANSACTION".
-enum AppDatabaseError {
+/// SQLite's failures on a database file of the app's data folder (the app's own, and the
+/// embedded backend's), named as Domain's `LocalStorageError`: a person reads "the disk
+/// holding … is full", never "SQLite error 13 … COMMIT TRANSACTION".
+package enum AppDatabaseError {
   /// `error` as a `LocalStorageError` on `file` when it is SQLite's; anything else as it is.
-  static func map(_ error: any Error, file: URL) -> any Error {
+  package static func map(_ error: any Error, file: URL) -> any Error {
     guard let error = error as? DatabaseError else { return error }
     let problem: LocalStorageError.Problem
     switch error.resultCode {

@@ -19,19 +19,13 @@ struct FullDiskEndToEndTests {
     let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    let disk = app.scratch.appendingPathComponent("small-disk")
-    let mounted = try await app.runShell(
-      "mkdir -p '\(disk.path)' && mount -t tmpfs -o size=1m,mode=0700 tmpfs '\(disk.path)'")
-    try #require(mounted.status == 0, "mount: \(mounted.stderr)")
+    let disk = try await Self.mountSmallDisk(for: app)
     defer { _ = umount2(disk.path, 2) }
     let onDisk = ["--api-url", served.apiURL, "--data-dir", disk.path + "/app"]
-    _ = try await app.runShell("mkdir -m 0700 '\(disk.path)/app'")
     let first = try await app.run(["likes"] + onDisk)
     try #require(first.status == 0, "the first page, before the disk is full: \(first.stderr)")
 
-    let filled = try await app.runShell(
-      "dd if=/dev/zero of='\(disk.path)/filler' bs=4k 2>/dev/null; df -k '\(disk.path)'")
-    #expect(filled.stdout.contains(" 100% "), "the disk is full: \(filled.stdout)")
+    try await Self.fill(disk, for: app)
     let second = try await app.run(["likes", "--page", "2"] + onDisk)
     let json = try await app.run(["likes", "--page", "3", "--json"] + onDisk)
     // What must be kept to be done at all fails, in words and with a stable code.
@@ -54,5 +48,63 @@ struct FullDiskEndToEndTests {
     #expect(
       unblur.stderr.contains("error: The disk holding \(disk.path)/app/app.sqlite is full."),
       "\(unblur.stderr)")
+  }
+
+  /// The embedded backend keeps its file in the same data folder, so its disk fills too:
+  /// what the backend cannot write is said in the same sentence, naming its file, and not
+  /// as a server's "HTTP 500: … SQLite error 13".
+  @Test func theEmbeddedBackendsFile_onAFullDisk_isNamedInTheSameSentence() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    // The embedded backend's file, with the demo account's likes, takes over a megabyte.
+    let disk = try await Self.mountSmallDisk(for: app, size: "4m")
+    defer { _ = umount2(disk.path, 2) }
+    let onDisk = ["--data-dir", disk.path + "/app"]
+    let signedIn = try await app.run(
+      ["login", "--username", "demo", "--password-stdin"] + onDisk, stdin: "demo-password")
+    try #require(signedIn.status == 0, "signing in: \(signedIn.stderr)")
+    let page = try await app.run(["likes", "--json"] + onDisk)
+    guard case .array(let items)? = JSONShapes.document(page.stdout)?["items"],
+      let id = items.first?["id"]?.string
+    else {
+      Issue.record("no like to answer: \(page.stdout) \(page.stderr)")
+      return
+    }
+
+    try await Self.fill(disk, for: app)
+    let liked = try await app.run(["likes", "like", id] + onDisk)
+    let likedJSON = try await app.run(["likes", "like", id, "--json"] + onDisk)
+
+    let backendFile = "\(disk.path)/app/embedded-backend.sqlite"
+    #expect(liked.status == 1)
+    #expect(
+      liked.stderr.contains("error: The disk holding \(backendFile) is full.")
+        && liked.stderr.contains("hint: Free some space on it"), "\(liked.stderr)")
+    #expect(!liked.stderr.contains("SQLite") && !liked.stderr.contains("500"), "\(liked.stderr)")
+    #expect(likedJSON.status == 1)
+    #expect(
+      JSONShapes.document(likedJSON.stdout)?["error"]?["code"]?.string == "disk_full",
+      "\(likedJSON.stdout)")
+  }
+
+  // MARK: - Helpers
+
+  /// A tmpfs of `size` in the runner's scratch folder, holding an empty `app` data folder.
+  private static func mountSmallDisk(for app: AppRunner, size: String = "1m") async throws
+    -> URL
+  {
+    let disk = app.scratch.appendingPathComponent("small-disk")
+    let mounted = try await app.runShell(
+      "mkdir -p '\(disk.path)' && mount -t tmpfs -o size=\(size),mode=0700 tmpfs '\(disk.path)'"
+        + " && mkdir -m 0700 '\(disk.path)/app'")
+    try #require(mounted.status == 0, "mount: \(mounted.stderr)")
+    return disk
+  }
+
+  /// Fills `disk` to its last byte.
+  private static func fill(_ disk: URL, for app: AppRunner) async throws {
+    let filled = try await app.runShell(
+      "dd if=/dev/zero of='\(disk.path)/filler' bs=4k 2>/dev/null; df -k '\(disk.path)'")
+    #expect(filled.stdout.contains(" 100% "), "the disk is full: \(filled.stdout)")
   }
 }
