@@ -18,6 +18,10 @@ package enum AppDatabaseError {
     case .SQLITE_CANTOPEN:
       let folder = file.deletingLastPathComponent().path
       problem = FileManager.default.fileExists(atPath: folder) ? .readOnly : .folderGone
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      // A lock another process kept past the busy wait: nothing is wrong with the file, so
+      // "move it aside" (what `.other` advises) would throw a good cache away.
+      problem = .busy
     case .SQLITE_IOERR:
       // A write that found no room is an I/O error to SQLite in places (the WAL index).
       problem = error.extendedResultCode.rawValue == sqliteIOErrorNoSpace ? .diskFull : .ioFailure

@@ -10,6 +10,8 @@ public struct LocalStorageError: Error, Equatable, Sendable {
     case ioFailure
     /// The file's folder no longer exists.
     case folderGone
+    /// Another process held the file locked for longer than the app waits.
+    case busy
     /// Anything else, in the storage engine's own words.
     case other(String)
   }

@@ -254,6 +254,12 @@ public struct UserFacingError: Error, Equatable, Sendable {
       UserFacingError(
         code: "storage_folder_gone", message: "The folder of \(file) no longer exists.",
         hint: "Create it again, \(elsewhere).", remedy: .retryLater)
+    case .busy:
+      UserFacingError(
+        code: "storage_busy",
+        message: "\(file) stayed locked by another process for longer than the app waits.",
+        hint: "Another app process (a shell, a command) may be stuck; try again when it has ended, "
+          + "\(elsewhere).", remedy: .retryLater)
     case .other(let detail):
       UserFacingError(
         code: "storage_failed", message: "\(file) cannot be used (\(detail)).",

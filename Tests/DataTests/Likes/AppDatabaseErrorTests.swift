@@ -15,6 +15,8 @@ import Testing
     (.SQLITE_PERM, .readOnly),
     (.SQLITE_IOERR, .ioFailure),
     (.SQLITE_CANTOPEN, .folderGone),
+    (.SQLITE_BUSY, .busy),
+    (.SQLITE_LOCKED, .busy),
   ])
   func sqliteFailures_areNamedProblems(_ code: ResultCode, _ expected: LocalStorageError.Problem) {
     let mapped = AppDatabaseError.map(DatabaseError(resultCode: code), file: Self.file)
@@ -25,13 +27,14 @@ import Testing
 
   @Test func aFullWALIndex_isAFullDisk_andAnythingElseKeepsSQLitesWords() {
     let shm = DatabaseError(resultCode: ResultCode(rawValue: 10 | (19 << 8)))
-    let busy = DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked")
+    let misuse = DatabaseError(
+      resultCode: .SQLITE_MISUSE, message: "bad parameter or other API misuse")
 
     #expect(
       (AppDatabaseError.map(shm, file: Self.file) as? LocalStorageError)?.problem == .diskFull)
     #expect(
-      (AppDatabaseError.map(busy, file: Self.file) as? LocalStorageError)?.problem
-        == .other("SQLite error 5: database is locked"))
+      (AppDatabaseError.map(misuse, file: Self.file) as? LocalStorageError)?.problem
+        == .other("SQLite error 21: bad parameter or other API misuse"))
     #expect(AppDatabaseError.map(CancellationError(), file: Self.file) is CancellationError)
   }
 }

@@ -153,6 +153,7 @@ import Testing
     let readOnly = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .readOnly))
     let failing = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .ioFailure))
     let gone = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .folderGone))
+    let busy = UserFacingError(LocalStorageError(file: "/d/app.sqlite", problem: .busy))
     let other = UserFacingError(
       LocalStorageError(file: "/d/app.sqlite", problem: .other("SQLite error 26: not a db")))
 
@@ -161,7 +162,10 @@ import Testing
     #expect(failing.code == "storage_io_error" && failing.message.contains("I/O error"))
     #expect(gone.code == "storage_folder_gone" && gone.message.contains("no longer exists"))
     #expect(other.code == "storage_failed" && other.message.contains("SQLite error 26"))
-    for error in [full, readOnly, failing, gone, other] {
+    // A lock held too long is not a damaged file: never "move the file aside".
+    #expect(busy.code == "storage_busy" && busy.message.contains("locked by another process"))
+    #expect(busy.hint?.contains("aside") == false && other.hint?.contains("aside") == true)
+    for error in [full, readOnly, failing, gone, busy, other] {
       #expect(error.hint?.contains("--data-dir") == true, "what to do: \(error)")
     }
   }
