@@ -113,8 +113,14 @@ import Testing
 
 private struct Refusal: Error {}
 
-/// A subject that counts its subscriptions and cancellations, and sends from a queue of its
+/// A publisher that counts its subscriptions and cancellations, and sends from a queue of its
 /// own, as a network callback would.
+///
+/// A subscriber is waited for until its demand has reached the publisher, not only its
+/// subscription: Combine may drop a value sent before the demand (a `PassthroughSubject`
+/// does). With a subject, `waitForSubscriber` returned between the subscription and the
+/// demand when the subscribing thread was preempted there, the value was dropped, and
+/// `firstValue()` rightly waited for ever (a hang under `stress-tests --load`).
 private final class ObservedSubject: @unchecked Sendable {
   enum Event {
     case value(Int)
@@ -122,40 +128,102 @@ private final class ObservedSubject: @unchecked Sendable {
     case finished
   }
 
-  // The subject is only touched by the test's task and, one batch at a time, by `queue`.
-  private let subject = PassthroughSubject<Int, Error>()
-  private let queue = DispatchQueue(label: "another-thread")
-  private let counts = Mutex((subscriptions: 0, cancellations: 0, batchesSent: 0))
-
-  var publisher: AnyPublisher<Int, Error> {
-    subject.handleEvents(
-      receiveSubscription: { [self] _ in counts.withLock { $0.subscriptions += 1 } },
-      receiveCancel: { [self] in counts.withLock { $0.cancellations += 1 } }
-    )
-    .eraseToAnyPublisher()
+  /// The subscriber, handed between the test's task and `queue` under `state`'s lock.
+  private struct Downstream: @unchecked Sendable {
+    let subscriber: AnySubscriber<Int, Error>
   }
 
-  var subscriptions: Int { counts.withLock { $0.subscriptions } }
-  var cancellations: Int { counts.withLock { $0.cancellations } }
+  private struct State {
+    var subscriber: Downstream?
+    var demand = Subscribers.Demand.none
+    var subscriptions = 0
+    var cancellations = 0
+    var batchesSent = 0
+  }
+
+  private let queue = DispatchQueue(label: "another-thread")
+  private let state = Mutex(State())
+
+  var publisher: AnyPublisher<Int, Error> { Feed(owner: self).eraseToAnyPublisher() }
+
+  var subscriptions: Int { state.withLock { $0.subscriptions } }
+  var cancellations: Int { state.withLock { $0.cancellations } }
 
   func waitForSubscriber() async throws {
-    try await waitUntil("firstValue() subscribes") { subscriptions == 1 }
+    try await waitUntil("firstValue() subscribes and asks for a value") {
+      state.withLock { $0.subscriptions == 1 && $0.demand > 0 }
+    }
   }
 
   func sendOnAnotherThread(_ events: Event...) {
     queue.async { [self] in
       for event in events {
         switch event {
-        case .value(let value): subject.send(value)
-        case .failure(let error): subject.send(completion: .failure(error))
-        case .finished: subject.send(completion: .finished)
+        case .value(let value): deliver(value)
+        case .failure(let error): end(.failure(error))
+        case .finished: end(.finished)
         }
       }
-      counts.withLock { $0.batchesSent += 1 }
+      state.withLock { $0.batchesSent += 1 }
     }
   }
 
   func waitUntilSent() async throws {
-    try await waitUntil("the subject sent its events") { counts.withLock { $0.batchesSent } > 0 }
+    try await waitUntil("the subject sent its events") { state.withLock { $0.batchesSent } > 0 }
+  }
+
+  /// A value goes to the subscriber only against its demand, as Combine requires.
+  private func deliver(_ value: Int) {
+    let downstream = state.withLock { state -> Downstream? in
+      guard state.demand > 0, let subscriber = state.subscriber else { return nil }
+      state.demand -= 1
+      return subscriber
+    }
+    guard let more = downstream?.subscriber.receive(value) else { return }
+    state.withLock { $0.demand += more }
+  }
+
+  private func end(_ completion: Subscribers.Completion<Error>) {
+    let downstream = state.withLock { state in
+      defer { state.subscriber = nil }
+      return state.subscriber
+    }
+    downstream?.subscriber.receive(completion: completion)
+  }
+
+  private func attach(_ subscriber: AnySubscriber<Int, Error>) {
+    let downstream = Downstream(subscriber: subscriber)
+    state.withLock {
+      $0.subscriptions += 1
+      $0.subscriber = downstream
+    }
+    subscriber.receive(subscription: Link(owner: self))
+  }
+
+  private struct Feed: Publisher {
+    typealias Output = Int
+    typealias Failure = Error
+    let owner: ObservedSubject
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Error {
+      owner.attach(AnySubscriber(subscriber))
+    }
+  }
+
+  private final class Link: Subscription, @unchecked Sendable {
+    let combineIdentifier = CombineIdentifier()
+    private let owner: ObservedSubject
+    init(owner: ObservedSubject) { self.owner = owner }
+
+    func request(_ demand: Subscribers.Demand) {
+      owner.state.withLock { $0.demand += demand }
+    }
+
+    func cancel() {
+      owner.state.withLock {
+        $0.cancellations += 1
+        $0.subscriber = nil
+      }
+    }
   }
 }
