@@ -6,11 +6,18 @@ public struct BackendHTTPResponse: Sendable, Equatable {
   public let status: Int
   public let headers: [String: String]
   public let body: Data
+  /// For a failure no route expected: what failed, in the store's words. The body says it
+  /// too, for the in-process client, whose person owns the file; a server writes it to its
+  /// own log and sends its clients a body without it (`BackendHTTPServer`).
+  public let failure: String?
 
-  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  public init(
+    status: Int, headers: [String: String] = [:], body: Data = Data(), failure: String? = nil
+  ) {
     self.status = status
     self.headers = headers
     self.body = body
+    self.failure = failure
   }
 
   package static func json(_ status: Int, _ value: some Encodable) -> BackendHTTPResponse {
@@ -29,7 +36,10 @@ public struct BackendHTTPResponse: Sendable, Equatable {
   /// The `500` of a failure no route expected, with what the store knows of it.
   package static func serverFailure(_ error: any Error) -> BackendHTTPResponse {
     let detail = (error as? DiagnosedFailure)?.diagnosis.map { " (\($0))" } ?? ""
-    return .error(500, "server_error", "The backend failed: \(error)\(detail)")
+    let failure = "The backend failed: \(error)\(detail)"
+    let answer = Self.error(500, "server_error", failure)
+    return BackendHTTPResponse(
+      status: 500, headers: answer.headers, body: answer.body, failure: failure)
   }
 
   /// The contract's error body: `{"error": code, "error_description": text}`.

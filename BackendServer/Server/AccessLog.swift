@@ -28,22 +28,33 @@ public struct AccessLog: Sendable {
     self.timestamps = timestamps
   }
 
-  /// One answered request: `… info serve: GET /me 200 1.2 ms request=5f0c…` as text.
+  /// One answered request: `… info serve: GET /me 200 1.2 ms request=5f0c…` as text. A
+  /// failure no route expected is an `error` line that ends with what failed, on one line.
   public func request(_ entry: AccessLogEntry) {
     let time = now().formatted(.iso8601)
+    let failure = entry.failure.map(Self.oneLine)
+    let level = failure == nil ? "info" : "error"
     switch format {
     case .text:
       let ms = String(format: "%.1f", entry.milliseconds)
       let stamp = timestamps ? "\(time) " : ""
+      let why = failure.map { ": \($0)" } ?? ""
       write(
-        "\(stamp)info serve: \(entry.method) \(entry.path) \(entry.status) \(ms) ms request=\(entry.requestID)\n"
+        "\(stamp)\(level) serve: \(entry.method) \(entry.path) \(entry.status) \(ms) ms request=\(entry.requestID)\(why)\n"
       )
     case .json:
       writeJSON(
         RequestLine(
-          time: time, requestID: entry.requestID, method: entry.method, path: entry.path,
-          status: entry.status, milliseconds: (entry.milliseconds * 10).rounded() / 10))
+          time: time, level: level, requestID: entry.requestID, method: entry.method,
+          path: entry.path, status: entry.status,
+          milliseconds: (entry.milliseconds * 10).rounded() / 10, failure: failure))
     }
+  }
+
+  /// A store's words may hold line breaks (an SQL statement): as spaces, so that each line
+  /// of the log is one request, and none can be forged.
+  private static func oneLine(_ text: String) -> String {
+    String(text.map { $0.isNewline ? " " : $0 })
   }
 
   /// A line of the server's own, such as "Serving on …", in JSON lines' form (as text it is
@@ -54,12 +65,13 @@ public struct AccessLog: Sendable {
 
   private struct RequestLine: Encodable {
     let time: String
-    let level = "info"
+    let level: String
     let requestID: String
     let method: String
     let path: String
     let status: Int
     let milliseconds: Double
+    let failure: String?
   }
 
   private struct NoteLine: Encodable {

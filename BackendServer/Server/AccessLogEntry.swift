@@ -13,4 +13,7 @@ public struct AccessLogEntry: Sendable, Equatable {
   public let operation: APIOperation?
   public let status: Int
   public let milliseconds: Double
+  /// What failed, for a failure no route expected (a `500`): the store's words, which the
+  /// client is not sent.
+  public var failure: String? = nil
 }

@@ -215,8 +215,9 @@ public final class BackendHTTPServer: Sendable {
       accessLog?(
         AccessLogEntry(
           requestID: requestID, method: method, path: request.uri.path, operation: operation,
-          status: answer.status, milliseconds: Self.milliseconds(since: started)))
-      var response = Response(answer)
+          status: answer.status, milliseconds: Self.milliseconds(since: started),
+          failure: answer.failure))
+      var response = Response(answer.keepingItsFailureFromClients(requestID: requestID))
       response.headers[.init("X-Request-ID")!] = requestID
       return response
     }

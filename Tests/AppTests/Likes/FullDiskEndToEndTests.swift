@@ -60,16 +60,7 @@ struct FullDiskEndToEndTests {
     let disk = try await Self.mountSmallDisk(for: app, size: "4m")
     defer { _ = umount2(disk.path, 2) }
     let onDisk = ["--data-dir", disk.path + "/app"]
-    let signedIn = try await app.run(
-      ["login", "--username", "demo", "--password-stdin"] + onDisk, stdin: "demo-password")
-    try #require(signedIn.status == 0, "signing in: \(signedIn.stderr)")
-    let page = try await app.run(["likes", "--json"] + onDisk)
-    guard case .array(let items)? = JSONShapes.document(page.stdout)?["items"],
-      let id = items.first?["id"]?.string
-    else {
-      Issue.record("no like to answer: \(page.stdout) \(page.stderr)")
-      return
-    }
+    let id = try await Self.signInDemo_andFindALike(app, onDisk)
 
     try await Self.fill(disk, for: app)
     let liked = try await app.run(["likes", "like", id] + onDisk)
@@ -87,7 +78,56 @@ struct FullDiskEndToEndTests {
       "\(likedJSON.stdout)")
   }
 
+  /// `app serve`'s own disk fills up: its client is told the server failed, with the request
+  /// to quote to its operator, and nothing of the server's files or SQL; the server's log
+  /// names the request and what failed.
+  @Test func aServerOnAFullDisk_tellsItsClientTheRequest_andItsLogWhy() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let disk = try await Self.mountSmallDisk(for: app, size: "4m")
+    defer { _ = umount2(disk.path, 2) }
+    let server = try await ServeProcess.start(in: app, ["--data-dir", disk.path + "/app"])
+    defer { server.cancel() }
+    let remote = ["--api-url", server.url]
+    let id = try await Self.signInDemo_andFindALike(app, remote)
+
+    try await Self.fill(disk, for: app)
+    let liked = try await app.run(["likes", "like", id] + remote)
+    let stopped = try await server.stop()
+
+    let told =
+      "error: The server answered HTTP 500: The server failed to answer this request; "
+      + "its log names why under request "
+    #expect(liked.status == 1)
+    #expect(liked.stderr.contains(told), "\(liked.stderr)")
+    #expect(!liked.stderr.contains("SQLite") && !liked.stderr.contains(disk.path))
+    let requestID = liked.stderr.components(separatedBy: told).dropFirst().first?
+      .prefix { $0.isHexDigit }
+    let logLine = stopped.stderr.split(separator: "\n").first { $0.contains("POST /likes/") }
+    #expect(
+      logLine?.contains("error serve: POST /likes/\(id)/like 500 ") == true, "\(stopped.stderr)")
+    #expect(
+      logLine?.contains("request=\(requestID ?? "?"): The backend failed: SQLite error 13") == true,
+      "\(stopped.stderr)")
+  }
+
   // MARK: - Helpers
+
+  /// Signs in as the demo account with `arguments`, and returns the id of a like on its
+  /// first page: one to answer once the disk is full.
+  private static func signInDemo_andFindALike(_ app: AppRunner, _ arguments: [String])
+    async throws -> String
+  {
+    let signedIn = try await app.run(
+      ["login", "--username", "demo", "--password-stdin"] + arguments, stdin: "demo-password")
+    try #require(signedIn.status == 0, "signing in: \(signedIn.stderr)")
+    let page = try await app.run(["likes", "--json"] + arguments)
+    var first: String?
+    if case .array(let items)? = JSONShapes.document(page.stdout)?["items"] {
+      first = items.first?["id"]?.string
+    }
+    return try #require(first, "no like to answer: \(page.stdout) \(page.stderr)")
+  }
 
   /// A tmpfs of `size` in the runner's scratch folder, holding an empty `app` data folder.
   private static func mountSmallDisk(for app: AppRunner, size: String = "1m") async throws
