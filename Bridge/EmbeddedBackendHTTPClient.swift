@@ -62,9 +62,10 @@ public struct EmbeddedBackendHTTPClient: HTTPClient {
   }
 
   /// A failure of the backend's file that the person can mend (its disk full, its folder
-  /// read-only or gone), as a `LocalStorageError` on it: said as their other files' are,
-  /// with what to do, and `disk_full` in `--json`. Anything else (a damaged file, which
-  /// `BackendFileError` words better) is nil.
+  /// read-only or gone, a lock another process kept too long), as a `LocalStorageError` on
+  /// it: said as their other files' are, with what to do, and its code (`disk_full`,
+  /// `storage_busy`…) in `--json`. Anything else (a damaged file, which `BackendFileError`
+  /// words better) is nil.
   private func mendableFailure(of error: any Error) -> LocalStorageError? {
     guard let file else { return nil }
     let sqliteError = (error as? BackendFileError)?.sqliteError ?? error
