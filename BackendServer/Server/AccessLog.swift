@@ -51,10 +51,15 @@ public struct AccessLog: Sendable {
     }
   }
 
-  /// A store's words may hold line breaks (an SQL statement): as spaces, so that each line
-  /// of the log is one request, and none can be forged.
+  /// A store's words may hold line breaks (an SQL statement) and a client's text (a
+  /// database's message quotes values): every control character as a space, so that each
+  /// line of the log is one request, none can be forged, and none moves a terminal's cursor.
   private static func oneLine(_ text: String) -> String {
-    String(text.map { $0.isNewline ? " " : $0 })
+    String(
+      text.map { character in
+        character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+          ? " " : character
+      })
   }
 
   /// A line of the server's own, such as "Serving on …", in JSON lines' form (as text it is

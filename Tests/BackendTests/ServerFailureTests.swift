@@ -50,7 +50,7 @@ import Testing
     log.request(
       AccessLogEntry(
         requestID: "r1", method: "GET", path: "/me", operation: nil, status: 500,
-        milliseconds: 1.25, failure: "first\nsecond"))
+        milliseconds: 1.25, failure: "first\r\nsecond\u{1B}[2J"))
     log.request(
       AccessLogEntry(
         requestID: "r2", method: "GET", path: "/me", operation: nil, status: 200,
@@ -62,7 +62,7 @@ import Testing
     }
     try #require(objects.count == 2)
     #expect(objects[0]["level"] as? String == "error")
-    #expect(objects[0]["failure"] as? String == "first second")
+    #expect(objects[0]["failure"] as? String == "first second [2J")
     #expect(objects[1]["level"] as? String == "info")
     #expect(objects[1]["failure"] == nil)
   }
