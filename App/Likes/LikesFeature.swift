@@ -38,8 +38,7 @@ final class LikesFeature {
     guard let loaded = viewModel.state.page else { return nil }
     if let warning = viewModel.state.storageWarning {
       console.warning(
-        "The page could not be kept on this machine: \(warning.message) "
-          + (warning.hint(in: console.words) ?? ""))
+        "The page could not be kept on this machine: \(warning.sentences(in: console.words))")
     }
     let secondsLeft = viewModel.state.unblurSecondsLeft
     if console.json {

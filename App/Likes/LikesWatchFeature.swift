@@ -73,7 +73,8 @@ enum LikesWatchFeature {
       }
     // How the connection goes is news for the person, on stderr: stdout keeps the events.
     case .interrupted(let failure):
-      console.warning("Realtime updates are failing: \(failure.message) Still trying.")
+      console.warning(
+        "Realtime updates are failing: \(failure.sentences(in: console.words)) Still trying.")
     case .resumed:
       console.message("Realtime updates are back.")
     }

@@ -208,7 +208,8 @@ final class ShellSession {
         toldRealtimeInterrupted = false
         toldRealtimeFailure = failure
         tellMeanwhile(
-          "Realtime updates stopped: \(failure.message) New likes show when you type `likes`.")
+          "Realtime updates stopped: \(failure.sentences(in: console.words)) New likes show "
+            + "when you type `likes`.")
       }
     }
     home.onRealtime = { [weak self] update in self?.showRealtime(update) }
@@ -356,8 +357,8 @@ final class ShellSession {
       guard let home, !home.showsOffline, !toldRealtimeInterrupted else { return }
       toldRealtimeInterrupted = true
       tellMeanwhile(
-        "Realtime updates are failing: \(failure.message) The shell keeps trying; new likes "
-          + "show when you type `likes`.")
+        "Realtime updates are failing: \(failure.sentences(in: console.words)) The shell "
+          + "keeps trying; new likes show when you type `likes`.")
     case .resumed:
       guard toldRealtimeInterrupted else { return }
       toldRealtimeInterrupted = false

@@ -60,6 +60,12 @@ public struct UserFacingError: Error, Equatable, Sendable {
     suggestion.map(words.say) ?? plainHint
   }
 
+  /// The message and its hint as one passage, for a line that says the failure inside a
+  /// sentence of its own ("Realtime updates stopped: …") rather than as `error:` and `hint:`.
+  public func sentences(in words: CommandWords) -> String {
+    hint(in: words).map { "\(message) \($0)" } ?? message
+  }
+
   /// Any error as a sentence part: a file error in words, never Foundation's raw dump.
   public static func describing(_ error: any Error) -> String {
     PlatformErrorText.describe(error) ?? "\(error)"

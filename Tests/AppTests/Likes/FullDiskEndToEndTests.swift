@@ -111,6 +111,46 @@ struct FullDiskEndToEndTests {
       "\(stopped.stderr)")
   }
 
+  /// The disk fills while the shell is open: the like that arrives next cannot be kept, and
+  /// the line that says realtime stopped names the file and what to do, as the command
+  /// line's `hint:` would.
+  @Test func aLikeArrivingOnAFullDisk_inTheShell_saysTheFileAndWhatToDo() async throws {
+    let now = TestNow()
+    let served = try await ServedBackend.start(likeInterval: 1...1, now: now)
+    defer { served.cancel() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    let disk = try await Self.mountSmallDisk(for: app)
+    defer { _ = umount2(disk.path, 2) }
+    let onDisk = ["--api-url", served.apiURL, "--data-dir", disk.path + "/app"]
+    let signedIn = try await app.run(
+      ["login", "--username", "demo", "--password-stdin"] + onDisk, stdin: "demo-password")
+    try #require(signedIn.status == 0, "signing in: \(signedIn.stderr)")
+
+    let terminal = try app.onTerminal(onDisk)
+    try await terminal.waitForPrompt(after: "Signed in as demo")
+    // The watch waits on the server (its first poll took the time the next like is due)...
+    try await waitUntil("the watch's waiting poll", within: .seconds(20)) {
+      served.requests.filter { $0.hasPrefix("GET /events") }.count >= 2
+    }
+    try await Self.fill(disk, for: app)
+    now.advance(by: 1)  // ...and a like is due, to be kept on the full disk
+    try await terminal.waitUntil("realtime stopped, said") {
+      $0.contains("New likes show when you type `likes`.")
+    }
+    terminal.type("\u{4}")
+    let ended = await terminal.exit()
+
+    let screen = terminal.screen
+    #expect(ended.status == 0, "\(screen.debugDescription)")
+    #expect(
+      screen.contains(
+        "Realtime updates stopped: The disk holding \(disk.path)/app/app.sqlite is full. "
+          + "Free some space on it, or use another data folder (--data-dir or APP_DATA_DIR). "
+          + "New likes show when you type `likes`."), "\(screen.debugDescription)")
+    #expect(!screen.contains("SQLite"), "\(screen.debugDescription)")
+  }
+
   // MARK: - Helpers
 
   /// Signs in as the demo account with `arguments`, and returns the id of a like on its

@@ -179,4 +179,15 @@ import Testing
     let keyring = UserFacingError(SessionStoreError.timedOut(seconds: 10))
     #expect(keyring.hint(in: .shell)?.contains("the shell uses it as soon as it answers") == true)
   }
+
+  @Test func sentences_areTheMessageAndItsHint_inTheFrontEndsWords() {
+    let signedOut = UserFacingError(SessionError.notSignedIn)
+    #expect(signedOut.sentences(in: .shell) == "You are not signed in. Run `login` to sign in.")
+    #expect(
+      signedOut.sentences(in: .commandLine)
+        == "You are not signed in. Run `app login` to sign in.")
+    // No hint: the message alone, with no space left after it.
+    let invalid = UserFacingError(RemoteAPIError.invalidResponse(reason: "not JSON"))
+    #expect(invalid.sentences(in: .shell) == "The server's answer could not be read: not JSON.")
+  }
 }
