@@ -77,6 +77,10 @@ enum LikesWatchFeature {
         "Realtime updates are failing: \(failure.sentences(in: console.words)) Still trying.")
     case .resumed:
       console.message("Realtime updates are back.")
+    case .notKept(let failure):
+      console.warning(
+        "New likes cannot be kept on this machine: \(failure.sentences(in: console.words)) "
+          + "They still show here.")
     }
   }
 }

@@ -363,6 +363,10 @@ final class ShellSession {
       guard toldRealtimeInterrupted else { return }
       toldRealtimeInterrupted = false
       tellMeanwhile("Realtime updates are back.")
+    case .notKept(let failure):
+      tellMeanwhile(
+        "New likes cannot be kept on this machine: \(failure.sentences(in: console.words)) "
+          + "They still show here, and `likes` asks the server for its pages meanwhile.")
     }
   }
 

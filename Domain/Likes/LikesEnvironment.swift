@@ -8,6 +8,8 @@ public struct LikesEnvironment: Sendable {
   let state: any NCStateStore
   let access: SignedInAccess
   let now: @Sendable () -> Date
+  /// What the files could not keep this run; shared by every copy of this environment.
+  let unkept = UnkeptLikes()
 
   public init(
     remote: any LikesRemoteAPI, cache: any LikesCache, state: any NCStateStore,
@@ -22,5 +24,40 @@ public struct LikesEnvironment: Sendable {
 
   func isBlurred() async throws -> Bool {
     !UnblurWindow.isOpen(endDate: try await state.unblurEndDate(), now: now())
+  }
+
+  /// Drops the cached pages, since the list moved. When the cache cannot drop them (a full
+  /// disk), the pages come from the server until it can (`UnkeptLikes.pagesOutdated`), and
+  /// the failure is returned, to be said.
+  func dropCachedPages() async throws -> LocalStorageError? {
+    unkept.markPagesOutdated()
+    do {
+      try await cache.invalidateLikes()
+      unkept.pagesDropped()
+      return nil
+    } catch let error as LocalStorageError {
+      return error
+    }
+  }
+
+  /// Remembers who was shown, with anybody shown earlier whom the cache could not take then.
+  /// When it cannot take them now either, this run remembers them, so that their ids can
+  /// still be typed back, and the failure is returned.
+  func rememberShown(_ users: [LikedUser]) async throws -> LocalStorageError? {
+    let waiting = unkept.shown
+    do {
+      try await cache.rememberShown(waiting + users)
+      unkept.shownKept(waiting)
+      return nil
+    } catch let error as LocalStorageError {
+      unkept.addShown(users)
+      return error
+    }
+  }
+
+  /// Everybody shown to this account whose id starts with `prefix`: the cache's, and this
+  /// run's that the cache could not take.
+  func shownLikes(withIDPrefix prefix: String) async throws -> [LikedUser] {
+    try await cache.shownLikes(withIDPrefix: prefix) + unkept.shown(withIDPrefix: prefix)
   }
 }

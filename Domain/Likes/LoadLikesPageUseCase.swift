@@ -20,13 +20,19 @@ public struct LoadLikesPageUseCase: Sendable {
 
   /// The page's people and where they came from, before the blur is known.
   func people(_ request: LikesPageRequest) async throws -> PeopleOnAPage {
+    var request = request
+    var trouble: LocalStorageError?
+    if environment.unkept.pagesOutdated, let failure = try await environment.dropCachedPages() {
+      // The cached pages are out of date and the cache cannot drop them: the server's it is.
+      trouble = failure
+      request.refresh = true
+    }
     let size = request.batchSize
     let offset = max(0, (request.page - 1) * size + request.shift)
     // The server's pages that hold places offset+1 … offset+size: one, or two when the
     // list moved by other than a whole page.
     let first = offset / size + 1
     let within = offset % size
-    var trouble: LocalStorageError?
     let (head, headSource) = try await serverPage(first, request, trouble: &trouble)
     var users = Array(head.users.dropFirst(within))
     var source = headSource
@@ -54,7 +60,8 @@ public struct LoadLikesPageUseCase: Sendable {
     var cached: CachedLikesPage?
     try await Self.keep(&trouble) { cached = try await cache.page(number, batchSize: batchSize) }
     if let cached, !request.refresh {
-      try await Self.keep(&trouble) { try await cache.rememberShown(cached.users) }
+      let shownTrouble = try await environment.rememberShown(cached.users)
+      trouble = trouble ?? shownTrouble
       return (cached, .cache(fetchedAt: cached.fetchedAt, offline: false))
     }
     do {
@@ -65,12 +72,14 @@ public struct LoadLikesPageUseCase: Sendable {
         users: fetched.data, nextCursor: fetched.nextCursor, fetchedAt: environment.now())
       try await Self.keep(&trouble) {
         try await cache.store(fresh, number: number, batchSize: batchSize)
-        try await cache.rememberShown(fresh.users)
       }
+      let shownTrouble = try await environment.rememberShown(fresh.users)
+      trouble = trouble ?? shownTrouble
       return (fresh, .server)
     } catch let error as RemoteAPIError where error.isNetworkFailure {
       guard let cached else { throw error }
-      try await Self.keep(&trouble) { try await cache.rememberShown(cached.users) }
+      let shownTrouble = try await environment.rememberShown(cached.users)
+      trouble = trouble ?? shownTrouble
       return (cached, .cache(fetchedAt: cached.fetchedAt, offline: true))
     }
   }

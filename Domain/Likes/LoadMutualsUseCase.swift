@@ -14,8 +14,12 @@ public struct LoadMutualsUseCase: Sendable {
         try await environment.remote.fetchMutuals(token: token)
       }
       let fresh = CachedLikesPage(users: users, nextCursor: nil, fetchedAt: environment.now())
-      try await environment.cache.storeMutuals(fresh)
-      try await environment.cache.rememberShown(users)
+      do {
+        try await environment.cache.storeMutuals(fresh)
+      } catch is LocalStorageError {
+        // A full disk: the list shows all the same; the copy that stands in offline is older.
+      }
+      _ = try await environment.rememberShown(users)
       return Self.page(fresh, .server)
     } catch let error as RemoteAPIError where error.isNetworkFailure {
       guard let cached = try await environment.cache.mutuals() else { throw error }

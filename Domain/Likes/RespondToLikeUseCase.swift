@@ -17,13 +17,20 @@ public struct RespondToLikeUseCase: Sendable {
     let outcome = try await environment.access.perform { [environment] token in
       try await environment.remote.like(id: id, token: token)
     }
-    try await environment.cache.invalidateLikes()
+    // The server took the answer: this machine's files failing now (a full disk) must not
+    // say otherwise. Pages it cannot drop come from the server until it can.
+    _ = try await environment.dropCachedPages()
     if outcome.mutualMatch {
       let cached = try await environment.cache.mutuals()
       let users = [outcome.item] + (cached?.users ?? []).filter { $0.id != outcome.item.id }
-      try await environment.cache.storeMutuals(
-        CachedLikesPage(
-          users: users, nextCursor: nil, fetchedAt: cached?.fetchedAt ?? environment.now()))
+      do {
+        try await environment.cache.storeMutuals(
+          CachedLikesPage(
+            users: users, nextCursor: nil, fetchedAt: cached?.fetchedAt ?? environment.now()))
+      } catch is LocalStorageError {
+        // The mutuals come from the server whenever it answers; the cached copy only
+        // stands in offline, a copy that misses this match until the next load keeps one.
+      }
     }
     return (
       outcome.mutualMatch,
@@ -37,11 +44,11 @@ public struct RespondToLikeUseCase: Sendable {
   /// never shown here, named by a full id).
   public func skip(_ idOrPrefix: String) async throws -> (id: String, item: LikeItem?) {
     let id = try await resolve(idOrPrefix)
-    let shown = try await environment.cache.shownLikes(withIDPrefix: id).first
+    let shown = try await environment.shownLikes(withIDPrefix: id).first
     try await environment.access.perform { [environment] token in
       try await environment.remote.skip(id: id, token: token)
     }
-    try await environment.cache.invalidateLikes()
+    _ = try await environment.dropCachedPages()  // as after a like back
     guard let shown else { return (id, nil) }
     return (id, .likedYou(shown, isBlurred: try await environment.isBlurred()))
   }
@@ -52,7 +59,7 @@ public struct RespondToLikeUseCase: Sendable {
     let prefix = idOrPrefix.lowercased()
     guard prefix.count >= Self.minimumPrefixLength else { throw LikesError.idTooShort(idOrPrefix) }
     if prefix.count == 36 { return prefix }
-    let matches = try await environment.cache.shownLikes(withIDPrefix: prefix)
+    let matches = try await environment.shownLikes(withIDPrefix: prefix)
     let ids = Array(Set(matches.map(\.id))).sorted()
     switch ids.count {
     case 0: throw LikesError.unknownPerson(id: idOrPrefix)

@@ -55,10 +55,13 @@ public struct ViewLikesPageUseCase: Sendable {
         (try? await environment.state.look(clearingUnread: false))
         ?? NotificationCenterState(unblurEndDate: nil, unread: 0)
     }
+    // Likes this run could not keep count as well, and are seen with page 1 like the rest.
+    let unread =
+      state.unread + (clearing ? environment.unkept.takeUnread() : environment.unkept.unread)
     let now = environment.now()
     return LikesPageView(
       page: people.page(blurred: !UnblurWindow.isOpen(endDate: state.unblurEndDate, now: now)),
       unblurSecondsLeft: UnblurWindow.secondsLeft(endDate: state.unblurEndDate, now: now),
-      unread: state.unread, badge: clearing ? 0 : state.unread, storageTrouble: trouble)
+      unread: unread, badge: clearing ? 0 : unread, storageTrouble: trouble)
   }
 }

@@ -11,6 +11,10 @@ public final class LikesWatchViewModel {
     case interrupted(UserFacingError)
     /// It works again after `interrupted`.
     case resumed
+    /// This machine's files cannot keep what a like changes (a full disk): the likes still
+    /// show, and this run remembers what the files could not. Said once, until a like is
+    /// kept again.
+    case notKept(UserFacingError)
   }
 
   public struct State: Equatable, Sendable {
@@ -24,6 +28,8 @@ public final class LikesWatchViewModel {
     public var failure: UserFacingError?
     /// Why the watch is failing while it goes on trying; nil while it works.
     public var interruption: UserFacingError?
+    /// Why this machine's files cannot keep new likes; nil while they can.
+    public var notKept: UserFacingError?
   }
 
   public private(set) var state = State()
@@ -36,17 +42,23 @@ public final class LikesWatchViewModel {
     public var events: @Sendable () -> AsyncThrowingStream<RealtimeSignal, any Error>
     /// Whether the list is blurred right now (`UnblurUseCase`).
     public var isBlurred: @Sendable () async throws -> Bool
-    /// Keeps who was shown, raises the kept unread badge and returns it (`UnreadBadgeUseCase`).
-    public var newLikeArrived: @Sendable (LikedUser) async throws -> Int
+    /// Keeps who was shown, raises the unread badge and returns it, with why the files
+    /// could not keep the like when they could not (`UnreadBadgeUseCase`).
+    public var newLikeArrived:
+      @Sendable (LikedUser) async throws -> (unread: Int, storageTrouble: LocalStorageError?)
     /// Drops the cached pages, after a gap or a server whose events were reset: the next page
-    /// comes from the server, with whatever changed meanwhile (`UnreadBadgeUseCase`).
-    public var pagesOutdated: @Sendable () async throws -> Void
+    /// comes from the server, with whatever changed meanwhile (`UnreadBadgeUseCase`). Returns
+    /// why the files could not drop them, when they could not.
+    public var pagesOutdated: @Sendable () async throws -> LocalStorageError?
 
     public init(
       events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeSignal, any Error>,
       isBlurred: @escaping @Sendable () async throws -> Bool,
-      newLikeArrived: @escaping @Sendable (LikedUser) async throws -> Int,
-      pagesOutdated: @escaping @Sendable () async throws -> Void = {}
+      newLikeArrived:
+        @escaping @Sendable (LikedUser) async throws -> (
+          unread: Int, storageTrouble: LocalStorageError?
+        ),
+      pagesOutdated: @escaping @Sendable () async throws -> LocalStorageError? = { nil }
     ) {
       self.events = events
       self.isBlurred = isBlurred
@@ -66,6 +78,7 @@ public final class LikesWatchViewModel {
   public func run() async {
     state.failure = nil
     state.interruption = nil
+    state.notKept = nil
     do {
       for try await signal in actions.events() {
         switch signal {
@@ -74,9 +87,11 @@ public final class LikesWatchViewModel {
           // the like only together with showing it, so the summary and the badge never
           // include a like the person did not see.
           let item = LikeItem.likedYou(user, isBlurred: try await actions.isBlurred())
-          state.unread = try await actions.newLikeArrived(user)
+          let arrival = try await actions.newLikeArrived(user)
+          state.unread = arrival.unread
           state.newLikes += 1
           onUpdate?(.newLike(item, unread: state.unread))
+          note(arrival.storageTrouble)
         case .event(.mutualMatch(let user)):
           state.matches += 1
           onUpdate?(.match("It's a match with \(user.userName)!"))
@@ -85,16 +100,30 @@ public final class LikesWatchViewModel {
           state.interruption = interruption
           onUpdate?(.interrupted(interruption))
         case .resumed:
-          try await actions.pagesOutdated()
+          note(try await actions.pagesOutdated())
           state.interruption = nil
           onUpdate?(.resumed)
         case .serverReset:
-          try await actions.pagesOutdated()
+          note(try await actions.pagesOutdated())
         }
       }
     } catch is CancellationError {
     } catch {
       state.failure = UserFacingError(error)
     }
+  }
+
+  /// Says once that the files cannot keep likes, and forgets it when they could again, so
+  /// that the next full disk is said too. A full disk does not end the watch: the likes
+  /// still show, and the app keeps what the files could not until they can.
+  private func note(_ storageTrouble: LocalStorageError?) {
+    guard let storageTrouble else {
+      state.notKept = nil
+      return
+    }
+    guard state.notKept == nil else { return }
+    let failure = UserFacingError(storageTrouble)
+    state.notKept = failure
+    onUpdate?(.notKept(failure))
   }
 }

@@ -70,8 +70,8 @@ public final class InMemoryLikesCache: LikesCache {
 public final class InMemoryNCStateStore: NCStateStore {
   private let endDate = Mutex<Date?>(nil)
   private let unread = Mutex(0)
-  /// What a look that clears the badge throws, when set: a write on a full disk.
-  public let clearFailure = Mutex<LocalStorageError?>(nil)
+  /// What raising the badge and a look that clears it throw, when set: writes on a full disk.
+  public let writeFailure = Mutex<LocalStorageError?>(nil)
 
   public init(_ initial: Date? = nil, unread: Int = 0) {
     endDate.withLock { $0 = initial }
@@ -82,13 +82,14 @@ public final class InMemoryNCStateStore: NCStateStore {
   public func setUnblurEndDate(_ date: Date?) async throws { endDate.withLock { $0 = date } }
   public func unreadCount() async throws -> Int { unread.withLock { $0 } }
   public func addUnread(_ count: Int) async throws -> Int {
-    unread.withLock { value in
+    if let failure = writeFailure.withLock({ $0 }) { throw failure }
+    return unread.withLock { value in
       value += count
       return value
     }
   }
   public func look(clearingUnread: Bool) async throws -> NotificationCenterState {
-    if clearingUnread, let failure = clearFailure.withLock({ $0 }) { throw failure }
+    if clearingUnread, let failure = writeFailure.withLock({ $0 }) { throw failure }
     let end = endDate.withLock { $0 }
     let count = unread.withLock { value in
       defer { if clearingUnread { value = 0 } }

@@ -111,10 +111,12 @@ struct FullDiskEndToEndTests {
       "\(stopped.stderr)")
   }
 
-  /// The disk fills while the shell is open: the like that arrives next cannot be kept, and
-  /// the line that says realtime stopped names the file and what to do, as the command
-  /// line's `hint:` would.
-  @Test func aLikeArrivingOnAFullDisk_inTheShell_saysTheFileAndWhatToDo() async throws {
+  /// The disk fills while the shell is open: a like that arrives still shows, and one line
+  /// names the file and what to do, as the command line's `hint:` would. `likes` shows the
+  /// server's page, not the cached one the like made out of date. A like that arrives after
+  /// it is counted in memory, and kept with the first like once space is freed: nothing is
+  /// lost.
+  @Test func aLikeArrivingOnAFullDisk_inTheShell_shows_andIsKeptOnceThereIsSpace() async throws {
     let now = TestNow()
     let served = try await ServedBackend.start(likeInterval: 1...1, now: now)
     defer { served.cancel() }
@@ -122,36 +124,127 @@ struct FullDiskEndToEndTests {
     defer { app.remove() }
     let disk = try await Self.mountSmallDisk(for: app)
     defer { _ = umount2(disk.path, 2) }
-    let onDisk = ["--api-url", served.apiURL, "--data-dir", disk.path + "/app"]
-    let signedIn = try await app.run(
-      ["login", "--username", "demo", "--password-stdin"] + onDisk, stdin: "demo-password")
-    try #require(signedIn.status == 0, "signing in: \(signedIn.stderr)")
+    let onDisk = try await Self.signInDemo(app, on: served, dataOn: disk)
+    let cached = try await app.run(["likes"] + onDisk)  // page 1 is in the cache
+    try #require(cached.status == 0, "the first page: \(cached.stderr)")
 
     let terminal = try app.onTerminal(onDisk)
     try await terminal.waitForPrompt(after: "Signed in as demo")
     // The watch waits on the server (its first poll took the time the next like is due)...
-    try await waitUntil("the watch's waiting poll", within: .seconds(20)) {
-      served.requests.filter { $0.hasPrefix("GET /events") }.count >= 2
-    }
+    try await served.waitForTheWatchsWaitingPoll()
     try await Self.fill(disk, for: app)
     now.advance(by: 1)  // ...and a like is due, to be kept on the full disk
-    try await terminal.waitUntil("realtime stopped, said") {
-      $0.contains("New likes show when you type `likes`.")
+    try await terminal.waitUntil("the like, and that it cannot be kept") {
+      $0.contains("They still show here")
     }
+    let first = try #require(Self.newLikeIDs(on: terminal.screen).first, "\(terminal.screen)")
+    let pagesBefore = terminal.screen.components(separatedBy: "Liked you: page 1").count
+    terminal.type("likes\r")
+    try await terminal.waitUntil("page 1") {
+      $0.components(separatedBy: "Liked you: page 1").count > pagesBefore
+    }
+    try await terminal.waitForPrompt(after: "Liked you: page 1")
+    let page = try #require(terminal.screen.components(separatedBy: "Liked you: page 1").last)
+    #expect(page.contains("  \(first)  "), "the server's page, with the new like: \(page)")
+
+    now.advance(by: 1)  // a second like, after page 1 was seen, still on the full disk
+    try await terminal.waitUntil("the second like") { Self.newLikeIDs(on: $0).count == 2 }
+    let freed = try await app.runShell("rm '\(disk.path)/filler'")
+    try #require(freed.status == 0, "\(freed.stderr)")
+    now.advance(by: 1)
+    try await terminal.waitUntil("the third like") { Self.newLikeIDs(on: $0).count == 3 }
     terminal.type("\u{4}")
     let ended = await terminal.exit()
+    let shown = Self.newLikeIDs(on: terminal.screen)
+    let afterwards = try await app.run(["likes", "--json"] + onDisk)
 
     let screen = terminal.screen
     #expect(ended.status == 0, "\(screen.debugDescription)")
     #expect(
+      screen.components(separatedBy: "New likes cannot be kept on this machine").count == 2,
+      "said once: \(screen.debugDescription)")
+    #expect(
       screen.contains(
-        "Realtime updates stopped: The disk holding \(disk.path)/app/app.sqlite is full. "
-          + "Free some space on it, or use another data folder (--data-dir or APP_DATA_DIR). "
-          + "New likes show when you type `likes`."), "\(screen.debugDescription)")
+        "New likes cannot be kept on this machine: The disk holding \(disk.path)/app/app.sqlite "
+          + "is full. Free some space on it, or use another data folder (--data-dir or "
+          + "APP_DATA_DIR). They still show here, and `likes` asks the server for its pages "
+          + "meanwhile."), "\(screen.debugDescription)")
+    #expect(
+      screen.contains("New like: \(shown[2])  ░░░░░░░░ (blurred) (2 unread)"),
+      "the second like, which the disk could not keep, still counts: \(screen.debugDescription)")
+    #expect(!screen.contains("Realtime updates stopped"), "\(screen.debugDescription)")
     #expect(!screen.contains("SQLite"), "\(screen.debugDescription)")
+    // Kept: a later run's page 1 holds the three likes, and the badge counts the two that
+    // came after page 1 was seen.
+    #expect(afterwards.status == 0, "\(afterwards.stderr)")
+    let document = JSONShapes.document(afterwards.stdout)
+    var ids: [String] = []
+    if case .array(let items)? = document?["items"] {
+      ids = items.compactMap { $0["id"]?.string.map { String($0.prefix(8)) } }
+    }
+    #expect(Array(ids.prefix(3)) == shown.reversed(), "\(afterwards.stdout)")
+    #expect(document?["unread"] == .int(2), "\(afterwards.stdout)")
+  }
+
+  /// `app likes watch` with the disk full: the like shows on stdout, one warning on stderr
+  /// names the file and what to do, and the watch goes on until Ctrl-C.
+  @Test func aLikeArrivingOnAFullDisk_inTheWatch_showsWithOneWarning() async throws {
+    let now = TestNow()
+    let served = try await ServedBackend.start(likeInterval: 1...1, now: now)
+    defer { served.cancel() }
+    let app = try AppRunner()
+    defer { app.remove() }
+    let disk = try await Self.mountSmallDisk(for: app)
+    defer { _ = umount2(disk.path, 2) }
+    let onDisk = try await Self.signInDemo(app, on: served, dataOn: disk)
+    let id = UUID().uuidString
+    let errors = app.scratch.appendingPathComponent("\(id).err")
+
+    let likeOnAFullDisk = Task {
+      try await served.waitForTheWatchsWaitingPoll()
+      try await Self.fill(disk, for: app)
+      now.advance(by: 1)
+    }
+    let watched = try await app.run(
+      AppRunner.binary, ["likes", "watch"] + onDisk, stdin: nil, environment: [:], id: id,
+      stopWhen: {
+        ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains("They still show")
+      },
+      stopSignal: SIGINT)
+    try await likeOnAFullDisk.value
+
+    #expect(watched.status == 130, "stopped by Ctrl-C, not by the disk: \(watched.stderr)")
+    let lines = watched.stdout.split(separator: "\n")
+    #expect(lines.count == 1, "\(watched.stdout)")
+    #expect(lines.first?.hasPrefix("New like: ") == true, "\(watched.stdout)")
+    #expect(lines.first?.hasSuffix("(1 unread)") == true, "\(watched.stdout)")
+    #expect(
+      watched.stderr.contains(
+        "warning: New likes cannot be kept on this machine: The disk holding "
+          + "\(disk.path)/app/app.sqlite is full. Free some space on it, or use another data "
+          + "folder (--data-dir or APP_DATA_DIR). They still show here.\n"), "\(watched.stderr)")
+    #expect(watched.stderr.contains("Stopped watching: 1 new like, 0 matches."))
+    #expect(!watched.stderr.contains("SQLite"), "\(watched.stderr)")
   }
 
   // MARK: - Helpers
+
+  /// Signs in as the demo account of `served`, with the data folder on `disk`; returns the
+  /// arguments that use both.
+  private static func signInDemo(_ app: AppRunner, on served: ServedBackend, dataOn disk: URL)
+    async throws -> [String]
+  {
+    let onDisk = ["--api-url", served.apiURL, "--data-dir", disk.path + "/app"]
+    let signedIn = try await app.run(
+      ["login", "--username", "demo", "--password-stdin"] + onDisk, stdin: "demo-password")
+    try #require(signedIn.status == 0, "signing in: \(signedIn.stderr)")
+    return onDisk
+  }
+
+  /// The short ids of the `New like:` lines on `screen`, in order.
+  private static func newLikeIDs(on screen: String) -> [String] {
+    screen.components(separatedBy: "New like: ").dropFirst().map { String($0.prefix(8)) }
+  }
 
   /// Signs in as the demo account with `arguments`, and returns the id of a like on its
   /// first page: one to answer once the disk is full.

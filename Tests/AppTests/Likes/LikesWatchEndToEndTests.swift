@@ -122,9 +122,7 @@ extension AppRunner {
   /// watcher's second poll resumes after everything so far, so a like from then on cannot
   /// be missed. Waiting for that, not for a time, keeps the test exact.
   func likeBackOnceWatched(_ id: String, on served: ServedBackend) async throws -> Result {
-    try await waitUntil("the watch polls /events a second time") {
-      served.requests.filter { $0.hasPrefix("GET /events") }.count >= 2
-    }
+    try await served.waitForTheWatchsWaitingPoll()
     return try await run(["likes", "like", id, "--api-url", served.apiURL], sharesASlot: false)
   }
 }

@@ -99,6 +99,15 @@ final class ServedBackend: Sendable {
     server.requests.map { $0.replacingOccurrences(of: " \(path)/", with: " /") }
   }
 
+  /// Returns once a realtime watch waits on the server: its first poll (`after` nothing)
+  /// takes what is there as history; the second waits for what comes next, so an event from
+  /// then on is news to it. Waiting for that, not for a time, keeps a test exact.
+  func waitForTheWatchsWaitingPoll(within limit: Duration = .seconds(20)) async throws {
+    try await waitUntil("the watch's waiting poll", within: limit) {
+      requests.filter { $0.hasPrefix("GET /events") }.count >= 2
+    }
+  }
+
   /// Stops the server and returns once its port refuses connections.
   func stop() async {
     overrides.release()

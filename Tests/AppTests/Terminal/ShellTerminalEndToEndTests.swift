@@ -118,9 +118,7 @@ struct ShellTerminalEndToEndTests {
     let terminal = try app.onTerminal(["--api-url", served.apiURL])
     try await terminal.waitForPrompt(after: "Signed in as demo")
     // The watch waits on the server (its first poll took the time the next like is due)...
-    try await waitUntil("the watch's waiting poll", within: .seconds(20)) {
-      served.requests.filter { $0.hasPrefix("GET /events") }.count >= 2
-    }
+    try await served.waitForTheWatchsWaitingPoll()
     now.advance(by: 1)  // ...and a like is due; no other comes while the time stands still
     try await terminal.waitUntil("the badge in the prompt") { $0.hasSuffix("new)> ") }
     terminal.type("likes\r")

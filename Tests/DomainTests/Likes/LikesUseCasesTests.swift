@@ -291,7 +291,7 @@ import Testing
     remote.pages.withLock { $0[1] = (users(["a", "b"]), nil) }
     let full = LocalStorageError(file: "/data/app.sqlite", problem: .diskFull)
     cache.failWrites(with: full)
-    state.clearFailure.withLock { $0 = full }
+    state.writeFailure.withLock { $0 = full }
 
     let view = try await ViewLikesPageUseCase(sut).execute(
       LikesPageRequest(page: 1, batchSize: 10))
@@ -301,6 +301,44 @@ import Testing
     #expect(view.storageTrouble == full)
     #expect(view.badge == 2, "not cleared, since the clear could not be written")
     #expect(try await state.unreadCount() == 2)
+  }
+
+  @Test func aLikeOnAFullDisk_countsInMemory_andThePagesComeFromTheServer_untilItIsKept()
+    async throws
+  {
+    let state = InMemoryNCStateStore(unread: 2)
+    let (sut, remote, cache, _, _) = makeSUT(state: state)
+    remote.pages.withLock { $0[1] = (users(["a"]), nil) }
+    let view = ViewLikesPageUseCase(sut)
+    _ = try await LoadLikesPageUseCase(sut).execute(page: 1, batchSize: 10, refresh: false)
+    let full = LocalStorageError(file: "/data/app.sqlite", problem: .diskFull)
+    cache.failWrites(with: full)
+    state.writeFailure.withLock { $0 = full }
+
+    let arrival = try await UnreadBadgeUseCase(sut).newLikeArrived(
+      LikedUser(id: "cccccccc-3", userName: "New", avatarURL: nil))
+    remote.pages.withLock { $0[1] = (users(["cccccccc-3", "a"]), nil) }
+    let stale = try await view.execute(LikesPageRequest(page: 1, batchSize: 10))
+
+    #expect(arrival.unread == 3, "the kept two and the one the disk could not keep")
+    #expect(arrival.storageTrouble == full)
+    #expect(try await UnreadBadgeUseCase(sut).count() == 3)
+    #expect(stale.page.items.map(\.id) == ["cccccccc-3", "a"], "the server's, not the cache's")
+    #expect(stale.page.source == .server)
+    #expect(stale.storageTrouble == full)
+    #expect(stale.badge == 3, "not cleared, since the clear could not be written")
+    _ = try await RespondToLikeUseCase(sut).likeBack("cccccccc")
+    #expect(remote.calls.all.last == "like cccccccc-3", "the id shown can be typed back")
+
+    cache.failWrites(with: nil)
+    state.writeFailure.withLock { $0 = nil }
+    let kept = try await UnreadBadgeUseCase(sut).newLikeArrived(
+      LikedUser(id: "dddddddd-4", userName: "Next", avatarURL: nil))
+    #expect(kept.unread == 4)
+    #expect(kept.storageTrouble == nil)
+    #expect(try await state.unreadCount() == 4, "written down with the next like kept")
+    #expect(try await cache.shownLikes(withIDPrefix: "cccccccc").map(\.id) == ["cccccccc-3"])
+    #expect(try await cache.page(1, batchSize: 10) == nil, "the out-of-date pages are gone")
   }
 
   @Test func anotherFailure_stillFailsThePage() async throws {

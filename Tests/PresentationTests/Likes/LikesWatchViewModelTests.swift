@@ -16,7 +16,7 @@ import Testing
         events: { stream }, isBlurred: { blurred.value },
         newLikeArrived: { _ in
           badge.value += 1
-          return badge.value
+          return (badge.value, nil)
         }))
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
@@ -57,7 +57,7 @@ import Testing
         },
         newLikeArrived: { _ in
           badge.value += 1
-          return badge.value
+          return (badge.value, nil)
         }))
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
@@ -80,7 +80,7 @@ import Testing
         events: {
           AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) }
         },
-        isBlurred: { true }, newLikeArrived: { _ in 1 }))
+        isBlurred: { true }, newLikeArrived: { _ in (1, nil) }))
 
     await sut.run()
 
@@ -111,8 +111,11 @@ private final class LockedFlag: Sendable {
     let drops = Badge(0)
     let sut = LikesWatchViewModel(
       actions: .init(
-        events: { stream }, isBlurred: { true }, newLikeArrived: { _ in 1 },
-        pagesOutdated: { drops.value += 1 }))
+        events: { stream }, isBlurred: { true }, newLikeArrived: { _ in (1, nil) },
+        pagesOutdated: {
+          drops.value += 1
+          return nil
+        }))
     var updates: [LikesWatchViewModel.Update] = []
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
@@ -131,6 +134,42 @@ private final class LockedFlag: Sendable {
     #expect(updates.first.map { if case .interrupted = $0 { true } else { false } } == true)
     #expect(updates.dropFirst().first == .resumed)
     #expect(sut.state.failure == nil, "the watch goes on")
+    watching.cancel()
+    await watching.value
+  }
+  @Test func likesTheFilesCannotKeep_stillShow_saidOnceForEachRunOfThem() async throws {
+    let (stream, server) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
+    let full = LocalStorageError(file: "/data/app.sqlite", problem: .diskFull)
+    // Full for the first two likes, kept for the third, full again for the fourth.
+    let kept: [LocalStorageError?] = [full, full, nil, full]
+    let badge = Badge(0)
+    let sut = LikesWatchViewModel(
+      actions: .init(
+        events: { stream }, isBlurred: { true },
+        newLikeArrived: { _ in
+          badge.value += 1
+          return (badge.value, kept[badge.value - 1])
+        }))
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    for id in ["a", "b", "c", "d"] {
+      server.yield(.event(.likedYouInserted(LikedUser(id: id, userName: id, avatarURL: nil))))
+    }
+    try await waitUntil("four likes") { sut.state.newLikes == 4 }
+
+    let notKept = LikesWatchViewModel.Update.notKept(UserFacingError(full))
+    let like = { (id: String, unread: Int) in
+      LikesWatchViewModel.Update.newLike(
+        .likedYou(LikedUser(id: id, userName: id, avatarURL: nil), isBlurred: true),
+        unread: unread)
+    }
+    #expect(
+      updates == [like("a", 1), notKept, like("b", 2), like("c", 3), like("d", 4), notKept],
+      "each like shows; the full disk is said after the first of each run")
+    #expect(sut.state.notKept == UserFacingError(full))
+    #expect(sut.state.failure == nil, "a full disk does not end the watch")
     watching.cancel()
     await watching.value
   }

@@ -61,7 +61,7 @@ import Testing
       }))
     let watch = LikesWatchViewModel(
       actions: .init(
-        events: { events }, isBlurred: { true }, newLikeArrived: { _ in 1 }))
+        events: { events }, isBlurred: { true }, newLikeArrived: { _ in (1, nil) }))
     return NotificationCenterViewModel(
       likedYou: likedYou, mutuals: mutuals, watch: watch, banners: BannerQueue(clock: clock))
   }

@@ -195,7 +195,8 @@ struct HomeViewModelTests {
         })),
       watch: LikesWatchViewModel(
         actions: .init(
-          events: { events }, isBlurred: { true }, newLikeArrived: { _ in unreadCount.raise() })),
+          events: { events }, isBlurred: { true },
+          newLikeArrived: { _ in (unreadCount.raise(), nil) })),
       banners: BannerQueue(clock: clock))
     return HomeViewModel(session: .alice, center: center, unread: unread, responder: main)
   }
