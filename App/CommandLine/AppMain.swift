@@ -20,7 +20,7 @@ package enum AppMain {
     // whose heap stays small (`KeyringWarmUp`): the thread allocates before the large-heap
     // settings below could be made.
     if !servesOnly, KeyringWarmUp.isWorthStarting(arguments, environment: io.environment) {
-      SecretServiceWarmUp.start()
+      SecretServiceWarmUp.start(loadingLibsecret: KeyringWarmUp.readsTheToken(arguments))
     }
     var parsed = parse(arguments, io: io)
     if servesOnly, !servesHelp, !parsed.isServeOrFinished {

@@ -13,6 +13,15 @@ import Foundation
 enum KeyringWarmUp {
   static let commands: Set<String> = ["likes", "session", "logout", "push"]
 
+  /// The commands among `commands` that always read the token, so load libsecret ahead too.
+  /// `likes` does not: a cached page asks only who is signed in.
+  static let readingTheToken: Set<String> = ["session", "logout", "push"]
+
+  /// Whether `arguments` name a command of `readingTheToken`.
+  static func readsTheToken(_ arguments: [String]) -> Bool {
+    CommandLineArguments.normalized(arguments).first.map(readingTheToken.contains) ?? false
+  }
+
   static func isWorthStarting(_ arguments: [String], environment: [String: String]) -> Bool {
     guard let command = CommandLineArguments.normalized(arguments).first,
       commands.contains(command)

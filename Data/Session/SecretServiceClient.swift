@@ -61,7 +61,15 @@ struct SecretServiceClient: Sendable {
   /// is made for it: building one asks the service for its properties and watches its name,
   /// 0.4 to 1.4 ms that a cached page, which needs only the account, used to pay.
   func unlockedAccounts(_ attributes: Attributes) async throws -> UnlockedAccounts {
-    try await runOverTheBus { g, cancellable in
+    if let address = SessionBusAddress.current() {
+      let pattern = Self.pairs(attributes)
+      return try await runOverTheSocket(to: address) { connection, deadline, cancel in
+        let found = try SecretServiceQuestions.unlockedAccounts(
+          matching: pattern, on: connection, deadline: deadline, cancel: cancel)
+        return UnlockedAccounts(accounts: found.accounts, lockedCount: found.lockedCount)
+      }
+    }
+    return try await runOverTheBus { g, cancellable in
       let table = Self.table(attributes, g)
       defer { g.g_hash_table_unref(table) }
       var error: UnsafeMutablePointer<GError>?
@@ -120,6 +128,16 @@ struct SecretServiceClient: Sendable {
   /// Whether a Secret Service answers on the session bus (`app_secret_service_answers`):
   /// false, not an error, where libsecret is missing or there is no session bus.
   func answers() async throws -> Bool {
+    if let address = SessionBusAddress.current() {
+      do {
+        return try await runOverTheSocket(to: address) { connection, deadline, cancel in
+          try SecretServiceQuestions.serviceAnswers(
+            on: connection, deadline: deadline, cancel: cancel)
+        }
+      } catch SessionStoreError.unavailable {
+        return false  // as below: no bus, or one that does not answer, is no Secret Service
+      }
+    }
     do {
       return try await run { _, cancellable in app_secret_service_answers(cancellable) != 0 }
     } catch SessionStoreError.unavailable {
@@ -149,6 +167,11 @@ struct SecretServiceClient: Sendable {
     app_attributes_set(table, "server", attributes.server)
     if let account = attributes.account { app_attributes_set(table, "account", account) }
     return table
+  }
+
+  private static func pairs(_ attributes: Attributes) -> [(String, String)] {
+    [("service", attributes.service), ("server", attributes.server)]
+      + (attributes.account.map { [("account", $0)] } ?? [])
   }
 
   private static func check(_ error: UnsafeMutablePointer<GError>?, _ g: AppSecretLibrary) throws {
@@ -209,6 +232,48 @@ struct SecretServiceClient: Sendable {
     }
   }
 
+  /// `run` for a question asked on the app's own bus connection (`SessionBus`), with no
+  /// library loaded, made once more on a new connection when it fails: the kept connection
+  /// may have been closed by a bus that restarted, and gnome-keyring-daemon 42 sometimes
+  /// answers once with "not implemented" (see `runReconnecting`). Every failure is the
+  /// keyring's being unavailable, with the bus's reason.
+  private func runOverTheSocket<T: Sendable>(
+    to address: SessionBusAddress,
+    _ body:
+      @escaping @Sendable (SessionBusConnection, ContinuousClock.Instant, WireCancellation) throws
+      -> T
+  ) async throws -> T {
+    let cancel: WireCancellation
+    do {
+      cancel = try WireCancellation()
+    } catch let error as SessionBusError {
+      throw SessionStoreError.unavailable(reason: error.reason)
+    }
+    return try await onItsOwnThread(cancel: { cancel.cancel() }) { [timeout] in
+      let deadline = ContinuousClock.now + timeout
+      let ask = {
+        try SessionBus.withConnection(to: address, deadline: deadline, cancel: cancel) {
+          try body($0, deadline, cancel)
+        }
+      }
+      do {
+        do {
+          return try ask()
+        } catch SessionBusError.cancelled {
+          throw SessionBusError.cancelled
+        } catch SessionBusError.timedOut {
+          throw SessionBusError.timedOut
+        } catch {
+          return try ask()
+        }
+      } catch let error as SessionBusError {
+        throw SessionStoreError.unavailable(reason: error.reason)
+      } catch let error as DBusWireError {
+        throw SessionStoreError.unavailable(reason: "the session bus sent \(error)")
+      }
+    }
+  }
+
   /// libsecret's process-wide service, or one of the caller's own; a reference either way.
   private static func service(
     _ cancellable: OpaquePointer?, own: Bool, _ g: AppSecretLibrary
@@ -241,11 +306,24 @@ struct SecretServiceClient: Sendable {
   /// sooner unless a call ignores its cancellation.
   private static let turnsToWait = 6
 
-  /// Runs `body` on a thread of its own and waits for it at most `timeout` from when the call
-  /// is made, or until the task is cancelled. Whichever of the call, the timers and the
-  /// cancellation comes first resumes the caller, exactly once; the others then find it
-  /// settled. When a timer or the cancellation wins, the call is cancelled through its
-  /// `GCancellable`.
+  /// A libsecret or GDBus call, with a `GCancellable` to end it early (`onItsOwnThread`).
+  private func run<T: Sendable>(
+    _ body:
+      @escaping @Sendable (AppSecretLibrary, OpaquePointer?) throws -> T
+  ) async throws -> T {
+    let g = try Self.library()
+    let cancellable = Cancellable(g)
+    return try await onItsOwnThread(cancel: { cancellable.cancel() }) {
+      try body(g, cancellable.pointer)
+    }
+  }
+
+  /// Runs `body` on a thread of its own, in its turn (`oneCallAtATime`), and waits for it at
+  /// most `timeout` from when the turn comes, or until the task is cancelled. Whichever of
+  /// the call, the timers and the cancellation comes first resumes the caller, exactly once;
+  /// the others then find it settled. When a timer or the cancellation wins, `cancel` ends
+  /// the call early. The closures hold what `cancel` needs for as long as a timer or the
+  /// thread may still call it.
   ///
   /// The limit starts when the call gets its turn, not when it was asked for: it is the
   /// Secret Service's time to answer, which the error then names. When it counted the wait
@@ -254,39 +332,27 @@ struct SecretServiceClient: Sendable {
   /// its turn a moment before its limit and was cancelled mid-call. Seven tests failed that
   /// way in one CI run, while the suite keyring's watchdog saw the daemon store within 4 s.
   /// The wait for the turn is bounded on its own, by `turnsToWait` limits.
-  private func run<T: Sendable>(
-    _ body:
-      @escaping @Sendable (AppSecretLibrary, OpaquePointer?) throws -> T
+  private func onItsOwnThread<T: Sendable>(
+    cancel: @escaping @Sendable () -> Void, _ body: @escaping @Sendable () throws -> T
   ) async throws -> T {
-    let g = try Self.library()
-    let cancellable = SendableCancellable(g.g_cancellable_new())
-    // The thread may outlive the wait (after a time-out), so it holds a reference of its own.
-    g.ref(cancellable.pointer)
-    defer { g.unref(cancellable.pointer) }
     let outcome = Once<Result<T, any Error>>()
     let seconds = Int(timeout.components.seconds)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         outcome.onResolve { continuation.resume(with: $0) }
-        // Each timer holds a reference of its own: when it wins, the caller is resumed inside
-        // `resolve` and lets go of its reference, and the thread may end and let go of its
-        // own, all before the timer calls `g_cancellable_cancel`.
         let giveUp = { @Sendable (after: Int) in
-          g.ref(cancellable.pointer)
           DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(after)) {
-            defer { g.unref(cancellable.pointer) }
             if outcome.resolve(.failure(SessionStoreError.timedOut(seconds: after))) {
-              g.g_cancellable_cancel(cancellable.pointer)
+              cancel()
             }
           }
         }
         let thread = Thread {
-          defer { g.unref(cancellable.pointer) }
           Self.oneCallAtATime.withLock { _ in
             // A caller that gave up while this call waited its turn is not served.
             guard !outcome.isResolved else { return }
             giveUp(seconds)
-            outcome.resolve(Result { try body(g, cancellable.pointer) })
+            outcome.resolve(Result { try body() })
           }
         }
         thread.name = "app.secret-service"
@@ -294,20 +360,28 @@ struct SecretServiceClient: Sendable {
         giveUp(seconds * Self.turnsToWait)
       }
     } onCancel: {
-      // The caller's reference is still held here: the runtime runs this handler under the
-      // task's status lock, and the wait cannot return past it until the handler is done.
       if outcome.resolve(.failure(CancellationError())) {
-        g.g_cancellable_cancel(cancellable.pointer)
+        cancel()
       }
     }
   }
 }
 
-/// A `GCancellable` pointer handed between threads. GCancellable is documented as
-/// thread-safe: `g_cancellable_cancel` may be called from any thread.
-private struct SendableCancellable: @unchecked Sendable {
+/// A `GCancellable`, released when the last of the call, its timers and its thread lets go
+/// of it. GCancellable is documented as thread-safe: `g_cancellable_cancel` may be called
+/// from any thread.
+private final class Cancellable: @unchecked Sendable {
   let pointer: OpaquePointer?
-  init(_ pointer: OpaquePointer?) { self.pointer = pointer }
+  private let g: AppSecretLibrary
+
+  init(_ g: AppSecretLibrary) {
+    self.g = g
+    pointer = g.g_cancellable_new()
+  }
+
+  deinit { g.unref(pointer) }
+
+  func cancel() { g.g_cancellable_cancel(pointer) }
 }
 
 /// A result that can be settled once, by whichever of the call, the timer and the task's

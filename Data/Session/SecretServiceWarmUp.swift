@@ -2,26 +2,34 @@ internal import CLibSecret
 import Foundation
 import Synchronization
 
-/// Loads libsecret and connects to the session bus on a thread of its own, once per process,
-/// so that the first keyring call finds both done.
+/// Connects to the session bus, and loads libsecret where the command will need it, on a
+/// thread of its own, once per process, so that the first keyring call finds them done.
 ///
-/// The first keyring call of a command otherwise begins with them: about 2.5 ms (1.5 ms of
-/// loading libsecret, GIO and GLib, 1 ms of connecting), on the path of every command that
-/// reads the session. Started before the command line is parsed, they run beside the
-/// parsing. The first call then waits, inside its own time limit, only for what is not done
-/// yet: the library loads once (`pthread_once`) and the connection is made under a lock
-/// (`app_session_bus`). Nothing here reports: a failure is met again, and reported, by the
-/// call that needs the keyring.
+/// A command's first keyring questions (does a Secret Service answer, who is signed in) go
+/// over the app's own bus connection (`SessionBus`): connecting is most of their cost, and
+/// made here it runs beside the parsing. Reading or storing a token needs libsecret, GIO and
+/// GLib (about 1.5 ms of loading, then 1 ms of connecting GDBus); `loadingLibsecret` does
+/// that too, for commands that always read the token. Not for a page that may come from the
+/// cache: loading a dozen libraries on the second core slowed the main thread's own start by
+/// more than it saved (docs/decisions.md, "Who is signed in is asked over the bus socket
+/// itself"). The first call waits only for what is not done yet: the connection is made
+/// under `SessionBus`'s lock, the library loads once (`pthread_once`), and GDBus's connection
+/// is made under a lock (`app_session_bus`). Nothing here reports: a failure is met again,
+/// and reported, by the call that needs the keyring.
 public enum SecretServiceWarmUp {
   private static let started = Mutex(false)
 
-  public static func start() {
+  public static func start(loadingLibsecret: Bool) {
     let first = started.withLock { started in
       defer { started = true }
       return !started
     }
     guard first else { return }
     let thread = Thread {
+      if let address = SessionBusAddress.current() {
+        SessionBus.connectAhead(to: address, within: .seconds(2))
+      }
+      guard loadingLibsecret else { return }
       var reason: UnsafePointer<CChar>?
       guard let library = app_secret_library(&reason) else { return }
       var error: UnsafeMutablePointer<GError>?

@@ -30,6 +30,21 @@ struct KeyringLoadingEndToEndTests {
     }
   }
 
+  /// Who is signed in is asked over the app's own bus connection: `likes`, which may be
+  /// answered from the cache, loads no keyring library to learn that nobody is.
+  @Test func aLikesPage_asksWhoIsSignedIn_withoutLoadingTheKeyringLibraries() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let likes = try await app.run(["likes", "--page", "2"], environment: ["LD_DEBUG": "libs"])
+
+    #expect(likes.status == 4, "signed out: \(likes.stderr)")
+    #expect(likes.stderr.contains("You are not signed in"), "\(likes.stderr)")
+    for library in keyringLibraries {
+      #expect(!likes.stderr.contains(library), "likes loaded \(library)")
+    }
+  }
+
   /// A command's help needs no keyring, nor does any command when the kernel keyring is
   /// chosen: the Secret Service is not made ready for them (`KeyringWarmUp`).
   @Test func commandHelp_andTheKernelKeyring_loadNoKeyringLibrary() async throws {
