@@ -56,10 +56,12 @@ struct SecretServiceClient: Sendable {
   }
 
   /// The accounts of the unlocked items matching `attributes`, from the Secret Service's
-  /// D-Bus API directly (`app_unlocked_accounts`): three messages where libsecret's search
-  /// sends sixteen. Locked items are only counted; `search` unlocks. No libsecret service
-  /// is made for it: building one asks the service for its properties and watches its name,
-  /// 0.4 to 1.4 ms that a cached page, which needs only the account, used to pay.
+  /// D-Bus API directly: three messages where libsecret's search sends sixteen. Locked items
+  /// are only counted; `search` unlocks. Asked on the app's own bus connection
+  /// (`SecretServiceQuestions`), with no library loaded; where the bus is not a Unix socket
+  /// the app can reach itself, through GDBus (`app_unlocked_accounts`). No libsecret service
+  /// is made for it either way: building one asks the service for its properties and watches
+  /// its name, 0.4 to 1.4 ms that a cached page, which needs only the account, used to pay.
   func unlockedAccounts(_ attributes: Attributes) async throws -> UnlockedAccounts {
     if let address = SessionBusAddress.current() {
       let pattern = Self.pairs(attributes)
@@ -125,8 +127,9 @@ struct SecretServiceClient: Sendable {
     }
   }
 
-  /// Whether a Secret Service answers on the session bus (`app_secret_service_answers`):
-  /// false, not an error, where libsecret is missing or there is no session bus.
+  /// Whether a Secret Service answers on the session bus, asked as `unlockedAccounts` is (on
+  /// the app's own connection, else `app_secret_service_answers`): false, not an error,
+  /// where there is no session bus, or libsecret is missing for a bus only GDBus reaches.
   func answers() async throws -> Bool {
     if let address = SessionBusAddress.current() {
       do {
