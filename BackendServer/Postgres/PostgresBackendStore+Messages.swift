@@ -7,17 +7,20 @@ extension PostgresBackendStore {
     name: String, messages: [MessageRecord]
   )] {
     try await seedConversationsIfNeeded(accountID: accountID)
-    let people = try await rows(
-      "SELECT name FROM conversation WHERE account_id = \(accountID) ORDER BY name",
-      as: String.self)
-    let messages = try await rows(
-      """
-      SELECT id, person, subject, text FROM conversation_message
-      WHERE account_id = \(accountID) ORDER BY id
-      """, as: (Int64, String, String, String).self)
-    let byPerson = Dictionary(
-      grouping: messages.map { Self.message($0, accountID: accountID) }, by: \.person)
-    return people.map { ($0, byPerson[$0] ?? []) }
+    var people: [(name: String, messages: [MessageRecord])] = []
+    for (name, id, subject, text) in try await rows(
+      PostgresStatements.AllConversations(accountID: accountID))
+    {
+      // Bytes, not `==`: names that differ in any byte are different people (the column's
+      // "C" collation), where Swift's `==` would take canonically equal names as one.
+      if people.last.map({ $0.name.utf8.elementsEqual(name.utf8) }) != true {
+        people.append((name, []))
+      }
+      guard let id, let subject, let text else { continue }
+      people[people.count - 1].messages.append(
+        MessageRecord(id: id, accountID: accountID, person: name, subject: subject, text: text))
+    }
+    return people
   }
 
   package func conversation(accountID: String, with name: String) async throws -> [MessageRecord]? {
@@ -29,23 +32,11 @@ extension PostgresBackendStore {
     accountID: String, to name: String, subject: String, text: String
   ) async throws -> [MessageRecord] {
     try await seedConversationsIfNeeded(accountID: accountID)
-    return try await transaction { connection in
-      try await self.execute(
-        """
-        INSERT INTO conversation (account_id, name) VALUES (\(accountID), \(name))
-        ON CONFLICT DO NOTHING
-        """, on: connection)
-      let earlier =
-        try await self.conversation(accountID: accountID, with: name, on: connection) ?? []
-      let id = try await self.rows(
-        """
-        INSERT INTO conversation_message (account_id, person, subject, text)
-        VALUES (\(accountID), \(name), \(subject), \(text)) RETURNING id
-        """, as: Int64.self, on: connection)
-      return earlier + [
-        MessageRecord(
-          id: id.first, accountID: accountID, person: name, subject: subject, text: text)
-      ]
+    return try await rows(
+      PostgresStatements.AddMessage(
+        accountID: accountID, person: name, subject: subject, text: text)
+    ).map { id, subject, text in
+      MessageRecord(id: id, accountID: accountID, person: name, subject: subject, text: text)
     }
   }
 

@@ -1,7 +1,7 @@
 import PostgresNIO
 
-/// The reads on the hot path as prepared statements: parsed once per connection, then bound
-/// and run in one round trip each (`PostgresBackendStore.rows(_:on:)`). Every other
+/// The statements on the hot path as prepared statements: parsed once per connection, then
+/// bound and run in one round trip each (`PostgresBackendStore.rows(_:on:)`). Every other
 /// statement is sent whole, as its query says.
 enum PostgresStatements {
   /// A page of an account's pending likes, newest first: `limit` is one more than the page,
@@ -69,6 +69,72 @@ enum PostgresStatements {
       var bindings = PostgresBindings(capacity: 2)
       bindings.append(accountID)
       bindings.append(person)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+      try row.decode(Row.self)
+    }
+  }
+
+  /// Every person of an account's conversations with their messages, in one round trip: a
+  /// person with no messages is one row of NULLs. People in name order, messages in the
+  /// order they came, all from one snapshot.
+  struct AllConversations: PostgresPreparedStatement {
+    static let sql = """
+      SELECT c.name, m.id, m.subject, m.text FROM conversation c
+      LEFT JOIN conversation_message m ON m.account_id = c.account_id AND m.person = c.name
+      WHERE c.account_id = $1 ORDER BY c.name, m.id
+      """
+    typealias Row = (String, Int64?, String?, String?)
+
+    var accountID: String
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 1)
+      bindings.append(accountID)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+      try row.decode(Row.self)
+    }
+  }
+
+  /// A message added, with the conversation made if it is new, answered with the
+  /// conversation's earlier messages and then the one added: one statement, so one round
+  /// trip and its own transaction, where BEGIN, three statements and COMMIT took five.
+  ///
+  /// The earlier messages are read from the statement's snapshot, taken before the insert;
+  /// the foreign key is checked at the statement's end, when the conversation is there.
+  struct AddMessage: PostgresPreparedStatement {
+    static let sql = """
+      WITH person AS (
+        INSERT INTO conversation (account_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING
+      ), added AS (
+        INSERT INTO conversation_message (account_id, person, subject, text)
+        VALUES ($1, $2, $3, $4) RETURNING id, subject, text
+      )
+      SELECT id, subject, text FROM (
+        SELECT 0 AS turn, id, subject, text FROM conversation_message
+        WHERE account_id = $1 AND person = $2
+        UNION ALL
+        SELECT 1, id, subject, text FROM added
+      ) AS messages ORDER BY turn, id
+      """
+    typealias Row = (Int64, String, String)
+
+    var accountID: String
+    var person: String
+    var subject: String
+    var text: String
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 4)
+      bindings.append(accountID)
+      bindings.append(person)
+      bindings.append(subject)
+      bindings.append(text)
       return bindings
     }
 

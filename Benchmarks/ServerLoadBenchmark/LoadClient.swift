@@ -32,7 +32,8 @@ struct ClientOutcome: Sendable {
   var timings: [Timing] = []
   var failures: [String] = []
   /// Sign-ins the server refused as busy (503, `Retry-After`): its hashing queue was full,
-  /// which is how it is meant to answer a burst, not a failure.
+  /// which is how it is meant to answer a burst, not a failure. The client tries again after
+  /// the time it was told, as the app does.
   var refusedBusy = 0
   /// Subjects of the messages the server said it added.
   var addedSubjects: [String] = []
@@ -57,11 +58,12 @@ struct LoadClient: Sendable {
     // 50 sign-ups at once are more hashes than one server queues (1 running and 32 waiting
     // per process): it answers 503 to the rest, and a client tries again a second later.
     for _ in 0..<60 {
-      (status, body) = try await send(
+      let answer = try await send(
         "POST", "/auth/signup",
         json: ["username": username, "password": password, "name": username])
+      (status, body) = (answer.status, answer.body)
       guard status == 503 else { break }
-      try await Task.sleep(for: .seconds(1))
+      try await Task.sleep(for: .seconds(answer.retryAfter ?? 1))
     }
     guard status == 201, let token = body["access_token"] as? String else {
       throw CheckFailed(description: "sign-up of \(username) answered \(status)")
@@ -70,8 +72,16 @@ struct LoadClient: Sendable {
   }
 
   /// Requests in a fixed mix until `deadline`: a likes page (1 to 3) and the messages every
-  /// round, a message added every other round, a new sign-in every 25th.
-  func work(as session: ClientSession, until deadline: Date) async -> ClientOutcome {
+  /// round, a message added every other round, a new sign-in every `signInEvery`th (25 by
+  /// default; never when 0).
+  ///
+  /// Client `index` signs in `index` rounds off the others, so the clients' sign-ins are
+  /// spread as people's would be, rather than 50 at the same moment. A sign-in refused
+  /// as busy is asked again after its `Retry-After`, until answered: every server measured
+  /// does the same work, and a refusal is not a cheap way out of a hash.
+  func work(
+    as session: ClientSession, index: Int, signInEvery: Int, until deadline: Date
+  ) async -> ClientOutcome {
     var outcome = ClientOutcome(session: session)
     var round = 0
     while Date() < deadline {
@@ -94,14 +104,22 @@ struct LoadClient: Sendable {
         }
         if added { outcome.addedSubjects.append(subject) }
       }
-      if round % 25 == 0 {
+      if signInEvery > 0 && (round + index) % signInEvery == 0 {
+        var refused = 0
         await measure(.signIn, into: &outcome) {
-          try await send(
-            "POST", "/oauth/token",
-            json: [
-              "grant_type": "password", "username": session.username, "password": session.password,
-            ])
+          while true {
+            let answer = try await send(
+              "POST", "/oauth/token",
+              json: [
+                "grant_type": "password", "username": session.username,
+                "password": session.password,
+              ])
+            guard answer.status == 503, let wait = answer.retryAfter else { return answer }
+            refused += 1
+            try await Task.sleep(for: .seconds(wait))
+          }
         }
+        outcome.refusedBusy += refused
       }
     }
     return outcome
@@ -110,30 +128,26 @@ struct LoadClient: Sendable {
   /// The subjects of every message the client's recipient holds.
   func subjects(of session: ClientSession) async throws -> [String] {
     let name = session.recipient.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!
-    let (status, body) = try await send("GET", "/messages/\(name)", token: session.token)
+    let (status, body, _) = try await send("GET", "/messages/\(name)", token: session.token)
     guard status == 200, let messages = body["message"] as? [[String: Any]] else {
       throw CheckFailed(description: "GET /messages/\(name) answered \(status)")
     }
     return messages.compactMap { $0["subject"] as? String }
   }
 
-  /// Times one request; a failure is any status but 2xx, or no answer.
+  /// Times one request, waits for a refused sign-in included; a failure is any status but
+  /// 2xx, or no answer.
   @discardableResult
   private func measure(
     _ kind: RequestKind, into outcome: inout ClientOutcome,
-    _ request: () async throws -> (Int, [String: Any])
+    _ request: () async throws -> Answer
   ) async -> Bool {
     let start = DispatchTime.now()
     do {
-      let (status, _) = try await request()
+      let status = try await request().status
       let milliseconds =
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
       outcome.timings.append(Timing(kind: kind, milliseconds: milliseconds))
-      if kind == .signIn && status == 503 {
-        outcome.timings.removeLast()
-        outcome.refusedBusy += 1
-        return false
-      }
       guard (200..<300).contains(status) else {
         outcome.failures.append("\(kind.rawValue): HTTP \(status)")
         return false
@@ -145,9 +159,12 @@ struct LoadClient: Sendable {
     }
   }
 
+  /// A status, the body (the envelope's inside for the messages routes) and `Retry-After`.
+  typealias Answer = (status: Int, body: [String: Any], retryAfter: Int?)
+
   private func send(
     _ method: String, _ path: String, token: String? = nil, json: [String: String]? = nil
-  ) async throws -> (Int, [String: Any]) {
+  ) async throws -> Answer {
     var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
     request.httpMethod = method
     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
@@ -156,9 +173,11 @@ struct LoadClient: Sendable {
       request.httpBody = try JSONSerialization.data(withJSONObject: json)
     }
     let (data, response) = try await session.data(for: request)
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let http = response as? HTTPURLResponse
     let body = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-    return Self.unwrappingEnvelope(status, body)
+    let (status, inside) = Self.unwrappingEnvelope(http?.statusCode ?? 0, body)
+    let retryAfter = (http?.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0) }
+    return (status, inside, retryAfter)
   }
 
   /// The messages routes answer `{"statusCode", "body": "<JSON as a string>"}`, where the

@@ -15,7 +15,9 @@ struct LoadReport {
         Double(timings.count) / seconds, failures))
     Swift.print(line("all", timings.map(\.milliseconds)))
     let busy = outcomes.reduce(0) { $0 + $1.refusedBusy }
-    if busy > 0 { Swift.print("  sign-ins refused as busy (503, not counted above): \(busy)") }
+    if busy > 0 {
+      Swift.print("  sign-ins refused as busy (503), then asked again after Retry-After: \(busy)")
+    }
     for kind in RequestKind.allCases {
       let durations = timings.filter { $0.kind == kind }.map(\.milliseconds)
       if !durations.isEmpty { Swift.print(line(kind.rawValue, durations)) }

@@ -14,7 +14,7 @@ import Foundation
 //                                             --product server-load-benchmark)
 //   .build/release/server-load-benchmark                 starts .build/release/app serve
 //   .build/release/server-load-benchmark --url URL       a server that is already running
-//   … --clients 50 --seconds 30                          the defaults
+//   … --clients 50 --seconds 30 --sign-in-every 25       the defaults (0: no sign-ins)
 
 let options: BenchmarkOptions
 do {
@@ -49,8 +49,11 @@ print(
 let deadline = Date().addingTimeInterval(options.seconds)
 let loadStart = Date()
 let outcomes = await withTaskGroup(of: ClientOutcome.self) { group in
-  for session in sessions {
-    group.addTask { await client.work(as: session, until: deadline) }
+  for (index, session) in sessions.enumerated() {
+    group.addTask {
+      await client.work(
+        as: session, index: index, signInEvery: options.signInEvery, until: deadline)
+    }
   }
   var finished: [ClientOutcome] = []
   for await outcome in group { finished.append(outcome) }

@@ -137,7 +137,14 @@ enum BackendStoreContract {
     let read = try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode")
     #expect(read?.map(\.subject) == ["one", "two"])
     let all = try await store.allConversations(accountID: "id-alice")
-    #expect(all.first { $0.name == "Zoë Ünïcode" }?.messages.count == 2)
+    #expect(all.first { $0.name == "Zoë Ünïcode" }?.messages.map(\.text) == ["first", "second"])
+    // Every seeded person, each with their own messages in order; the quiet one with none.
+    for person in SeededConversations.people {
+      let listed = all.filter { $0.name == person.name }
+      #expect(listed.count == 1, "\(person.name) is listed once")
+      #expect(listed.first?.messages.map(\.text) == person.messages.map(\.text))
+    }
+    #expect(all.count == SeededConversations.people.count + 1)
     _ = try await store.createAccount(Self.account("bob"))
     #expect(try await store.conversation(accountID: "id-bob", with: "Zoë Ünïcode") == nil)
   }
