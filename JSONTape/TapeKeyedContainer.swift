@@ -155,21 +155,28 @@ package struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 package struct TapeObjectIndex {
   /// Distinct keys in document order.
   package let names: [String]
+  /// The tape index of each of `names`' first value, in the same order: what a reader that
+  /// goes through every key uses instead of hashing each name again.
+  package let firstValues: [Int]
   package let values: [String: Int]
 
   package init(tape: JSONTape, object: Int) throws {
     var names: [String] = []
+    var firstValues: [Int] = []
     var values: [String: Int] = [:]
     let members = Int(tape.entries[object].start)
     names.reserveCapacity(members)
+    firstValues.reserveCapacity(members)
     values.reserveCapacity(members)
     for member in TapeKeyedContainer<TapeKey>.keyIndices(tape, object) {
       let name = try TapeValue(tape: tape, index: member).string()
       guard values[name] == nil else { continue }  // a repeated key: its first value counts
       values[name] = member + 1
       names.append(name)
+      firstValues.append(member + 1)
     }
     self.names = names
+    self.firstValues = firstValues
     self.values = values
   }
 

@@ -10,6 +10,11 @@ package struct TapeValue {
   package let tape: JSONTape
   package let index: Int
 
+  package init(tape: JSONTape, index: Int) {
+    self.tape = tape
+    self.index = index
+  }
+
   private var entry: JSONTape.Entry { tape.entries[index] }
 
   package var kind: JSONTape.Kind { entry.kind }

@@ -29,8 +29,7 @@ package enum AppMain {
       parsed = .finished(ExitCode.validationFailure.rawValue)
     }
     // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up
-    // time. Parsing starts no thread, and no keyring warm-up runs for these commands, so
-    // this still comes before any other thread allocates.
+    // time.
     if case .command(let command, _) = parsed, HeapUse.of(command) == .large {
       HeapSettings.apply()
     }

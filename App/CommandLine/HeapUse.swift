@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// How much heap a command's work takes. `main` reads it from the parsed command and sets
-/// glibc's malloc for a large one (`HeapSettings`) before any other thread allocates: for
-/// a command of a few milliseconds the shared heap costs start-up time.
+/// glibc's malloc for a large one (`HeapSettings`): for a command of a few milliseconds
+/// those settings cost start-up time.
 enum HeapUse: Sendable {
   case small
   /// Hundreds of megabytes, allocated on worker threads: everybody's messages, a message

@@ -6,10 +6,10 @@ import Foundation
 /// overlaps.
 ///
 /// Only for the commands whose first act is a keyring read and whose heap stays small:
-/// a thread started before parsing allocates before `HeapSettings` could limit malloc to
-/// one arena, which the large commands need (`HeapUse`), and `KeyringWarmUpTests` checks
-/// that none of these declares its heap use. Not for help, and not where the kernel keyring
-/// was chosen.
+/// the ones whose start-up it was measured on, where the milliseconds it saves are most of
+/// the run (a large command's time is its data's), and `KeyringWarmUpTests` checks that
+/// none of these declares a large heap (`HeapUse`). Not for help, and not where the kernel
+/// keyring was chosen.
 enum KeyringWarmUp {
   static let commands: Set<String> = ["likes", "session", "logout", "push"]
 

@@ -131,11 +131,12 @@ package struct CompositionRoot {
   /// The backend's database in the data folder: the embedded default's, and `app serve`'s.
   package static let backendFileName = "embedded-backend.sqlite"
 
-  /// Where everybody's messages render every other block (`MessagesScreen+Blocks`): a thread
-  /// of its own, outside the cooperative pool, whose other thread is rendering beside it.
-  /// One for the process; its thread exists only while it has work.
-  static let messagesRenderHelper: any TaskExecutor = RequestExecutor(
-    label: "messages-render", lanes: 1)
+  /// Where everybody's messages decode half their people (`AllMessagesBody+Halves`) and
+  /// render every other block (`MessagesScreen+Blocks`): a thread of its own, outside the
+  /// cooperative pool, whose other thread is doing the other half beside it. One for the
+  /// process; its thread exists only while it has work.
+  static let messagesHelper: any TaskExecutor = RequestExecutor(
+    label: "messages-helper", lanes: 1)
 
   /// The app's own database (likes cache, unblur state), and what was done if the file was
   /// unreadable. `notice` is told what was done when the connection fails later in the
@@ -239,7 +240,7 @@ package struct CompositionRoot {
   }
 
   var messagesRepository: any MessagesRepository {
-    HTTPMessagesRepository(endpoint: endpoint, client: httpClient)
+    HTTPMessagesRepository(endpoint: endpoint, client: httpClient, helper: Self.messagesHelper)
   }
 
   /// `APP_DEMO_LIKE_SECONDS=2` makes the embedded backend invent a like every 2 s instead

@@ -28,7 +28,7 @@ final class MessagesFeature {
     switch viewModel.state {
     case .loaded(let people):
       // Written a chunk at a time as it is made: everybody's messages can be tens of MB.
-      let helper = CompositionRoot.messagesRenderHelper
+      let helper = CompositionRoot.messagesHelper
       if console.json {
         await MessagesScreen.writeJSON(people, helper: helper, to: console.outputPart(utf8:))
       } else {

@@ -14,6 +14,14 @@ struct BackendResponse<T: DecodableResponse> {
     body = try BodyDecoder.decode(T.self, from: try Self.successfulBody(data))
   }
 
+  /// The envelope of `data`, its body decoded by `decodeBody` (everybody's messages decode
+  /// on two threads: `AllMessagesBody+Halves`).
+  init(
+    data: Data, decodingBody decodeBody: ([UInt8]) async throws(EnvelopeError) -> T
+  ) async throws(EnvelopeError) {
+    body = try await decodeBody(try Self.successfulBody(data))
+  }
+
   /// The body's JSON when the envelope's `statusCode` is 200. A function of its own so that
   /// the scanner's buffer is freed before the body is decoded: one copy of the body alive,
   /// not two.

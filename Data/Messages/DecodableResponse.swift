@@ -45,6 +45,10 @@ extension MessageDTO: TapeDecodable {
 struct AllMessagesBody: DecodableResponse {
   let items: [UserMessages]
 
+  init(items: [UserMessages]) {
+    self.items = items
+  }
+
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: DynamicCodingKeys.self)
     items = try container.allKeys.map { key in

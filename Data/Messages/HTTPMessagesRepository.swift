@@ -7,16 +7,24 @@ import JSONTape
 public struct HTTPMessagesRepository: MessagesRepository {
   private let endpoint: APIEndpoint
   private let client: any HTTPClient
+  private let helper: (any TaskExecutor)?
 
-  public init(endpoint: APIEndpoint, client: any HTTPClient) {
+  /// With a `helper` (an executor the composition root chooses), everybody's messages
+  /// decode half their people on it, beside the caller (`AllMessagesBody+Halves`).
+  public init(endpoint: APIEndpoint, client: any HTTPClient, helper: (any TaskExecutor)? = nil) {
     self.endpoint = endpoint
     self.client = client
+    self.helper = helper
   }
 
   public func loadAll(with token: AccessToken) async throws -> [UserMessages] {
     var request = HTTPRequest(.listConversations, on: endpoint)
     request.authorize(with: token)
-    let response: BackendResponse<AllMessagesBody> = try await send(request)
+    let helper = helper
+    let response: BackendResponse<AllMessagesBody> = try await send(request) {
+      json throws(EnvelopeError) in
+      try await AllMessagesBody.decode(json, helper: helper)
+    }
     return response.body.items
   }
 
@@ -43,13 +51,16 @@ public struct HTTPMessagesRepository: MessagesRepository {
   /// Sends the request and reads the envelope, whatever the HTTP status: the contract lets a
   /// server answer 200 with an error envelope, and an error status with one too. An error
   /// status without an envelope (a proxy's page) is reported by its status.
-  private func send<T: DecodableResponse>(_ request: HTTPRequest) async throws
-    -> BackendResponse<T>
-  {
+  private func send<T: DecodableResponse>(
+    _ request: HTTPRequest,
+    decodingBody decodeBody: ([UInt8]) async throws(EnvelopeError) -> T = {
+      json throws(EnvelopeError) in try BodyDecoder.decode(T.self, from: json)
+    }
+  ) async throws -> BackendResponse<T> {
     let response = try await client.send(request)
     if response.status == 401 { throw RemoteAPIError.unauthorized }
     do {
-      return try BackendResponse<T>(data: response.body)
+      return try await BackendResponse<T>(data: response.body, decodingBody: decodeBody)
     } catch .failed(let statusCode, let message) {
       if statusCode == 401 { throw RemoteAPIError.unauthorized }
       throw RemoteAPIError.server(status: statusCode, code: nil, description: message)

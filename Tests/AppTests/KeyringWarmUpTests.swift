@@ -4,8 +4,7 @@ import Testing
 @testable import App
 
 /// Which command lines make the Secret Service ready while they are parsed, and that none of
-/// those commands needs the large heap: a thread started before parsing would keep
-/// `HeapSettings` from limiting malloc to one arena.
+/// those commands needs the large heap: the warm-up is for commands of a few milliseconds.
 @Suite(.timeLimit(.minutes(1))) struct KeyringWarmUpTests {
   @Test(arguments: [
     (["likes", "--page", "2"], [:], true),
