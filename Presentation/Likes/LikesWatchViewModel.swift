@@ -86,12 +86,13 @@ public final class LikesWatchViewModel {
           // The watch can end at any await: read first, raise the kept badge last, and count
           // the like only together with showing it, so the summary and the badge never
           // include a like the person did not see.
-          let item = LikeItem.likedYou(user, isBlurred: try await actions.isBlurred())
+          let (isBlurred, unreadable) = try await blurState()
+          let item = LikeItem.likedYou(user, isBlurred: isBlurred)
           let arrival = try await actions.newLikeArrived(user)
           state.unread = arrival.unread
           state.newLikes += 1
           onUpdate?(.newLike(item, unread: state.unread))
-          note(arrival.storageTrouble)
+          note(arrival.storageTrouble ?? unreadable)
         case .event(.mutualMatch(let user)):
           state.matches += 1
           onUpdate?(.match("It's a match with \(user.userName)!"))
@@ -110,6 +111,18 @@ public final class LikesWatchViewModel {
     } catch is CancellationError {
     } catch {
       state.failure = UserFacingError(error)
+    }
+  }
+
+  /// Whether a new like shows blurred, and why the files could not say when they could not.
+  /// A window that cannot be read (a file the disk fails to give back) shows the like
+  /// blurred, as before any unblur, and the watch goes on: one unreadable row must not end
+  /// a watch that can still show likes.
+  private func blurState() async throws -> (isBlurred: Bool, unreadable: LocalStorageError?) {
+    do {
+      return (try await actions.isBlurred(), nil)
+    } catch let unreadable as LocalStorageError {
+      return (true, unreadable)
     }
   }
 

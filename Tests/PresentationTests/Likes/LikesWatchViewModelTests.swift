@@ -173,4 +173,48 @@ private final class LockedFlag: Sendable {
     watching.cancel()
     await watching.value
   }
+
+  @Test func aBlurThatCannotBeRead_showsTheLikeBlurred_saysSo_andTheWatchGoesOn() async throws {
+    let (stream, server) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
+    let unreadable = LocalStorageError(file: "/data/app.sqlite", problem: .ioFailure)
+    // The window is unreadable for the first like and reads "unblurred" for the second.
+    let reads = Badge(0)
+    let badge = Badge(0)
+    let sut = LikesWatchViewModel(
+      actions: .init(
+        events: { stream },
+        isBlurred: {
+          reads.value += 1
+          if reads.value == 1 { throw unreadable }
+          return false
+        },
+        newLikeArrived: { _ in
+          badge.value += 1
+          return (badge.value, nil)
+        }))
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    server.yield(.event(.likedYouInserted(person("a"))))
+    try await waitUntil("the first like") { sut.state.newLikes == 1 }
+    #expect(sut.state.notKept == UserFacingError(unreadable))
+    server.yield(.event(.likedYouInserted(person("b"))))
+    try await waitUntil("the second like") { sut.state.newLikes == 2 }
+
+    #expect(
+      updates == [
+        .newLike(.likedYou(person("a"), isBlurred: true), unread: 1),
+        .notKept(UserFacingError(unreadable)),
+        .newLike(.likedYou(person("b"), isBlurred: false), unread: 2),
+      ], "shown blurred while unreadable, said once, then as the window reads")
+    #expect(sut.state.notKept == nil, "the files answer again")
+    #expect(sut.state.failure == nil, "an unreadable window does not end the watch")
+    watching.cancel()
+    await watching.value
+  }
+
+  private func person(_ id: String) -> LikedUser {
+    LikedUser(id: id, userName: id, avatarURL: nil)
+  }
 }
