@@ -70,7 +70,8 @@ let package = Package(
     // glibc's malloc.h, which the Glibc module leaves out (`mallopt`, for HeapSettings).
     .systemLibrary(name: "CMalloc", path: "SystemSupport/CMalloc"),
     // What both sides need from the system: blocking calls off the cooperative pool, file
-    // locks between processes, UUID text from injected randomness, the heap's settings.
+    // locks between processes, UUID text from injected randomness, the heap's settings,
+    // signals answered on threads of their own, threads named for the kernel.
     .target(
       name: "SystemSupport", dependencies: ["CMalloc"], path: "SystemSupport",
       exclude: ["CMalloc"]),
@@ -174,6 +175,7 @@ let package = Package(
         "Presentation",
         "Backend",
         "BackendBridge",
+        "SystemSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         // TestClock is the virtual clock of `app prepare --virtual-clock`.

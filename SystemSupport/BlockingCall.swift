@@ -13,9 +13,7 @@ public enum BlockingCall {
     _ name: String, _ call: @escaping @Sendable () throws -> T
   ) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-      let thread = Thread { continuation.resume(with: Result { try call() }) }
-      thread.name = name
-      thread.start()
+      NamedThread.start(name) { continuation.resume(with: Result { try call() }) }
     }
   }
 }

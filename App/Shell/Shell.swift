@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import SystemSupport
 
 /// `app` with no command. At a terminal (stdin and stdout both) it is interactive: libedit,
 /// history in the data folder, realtime banners, Ctrl-C back to the prompt. Otherwise it
@@ -23,7 +24,7 @@ enum Shell {
         .rawValue
     }
     let input: any ShellInput
-    var resize: (any DispatchSourceSignal)?
+    var resize: SignalPipe?
     let activity = CommandActivity()
     if interactive {
       let editor = LineEditor(
@@ -50,14 +51,8 @@ enum Shell {
     return await session.run()
   }
 
-  /// Tells `editor` each time the terminal changes size (SIGWINCH), for as long as the
-  /// source is kept.
-  private static func followingResizes(_ editor: LineEditor) -> any DispatchSourceSignal {
-    signal(SIGWINCH, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(
-      signal: SIGWINCH, queue: DispatchQueue(label: "app.resize"))
-    source.setEventHandler { editor.resized() }
-    source.resume()
-    return source
+  /// Tells `editor` each time the terminal changes size (SIGWINCH), until cancelled.
+  private static func followingResizes(_ editor: LineEditor) -> SignalPipe? {
+    SignalPipe.watch(SIGWINCH) { editor.resized() }
   }
 }

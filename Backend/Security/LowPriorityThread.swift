@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -28,7 +29,7 @@ final class LowPriorityThread: Sendable {
 
   init(name: String) {
     let jobs = jobs
-    let thread = Thread {
+    NamedThread.start(name) {
       // On Linux the nice value belongs to the thread, and 0 names the calling one; it
       // starts at its creator's, which this lowers further.
       let which = __priority_which_t(PRIO_PROCESS.rawValue)
@@ -40,8 +41,6 @@ final class LowPriorityThread: Sendable {
         job()
       }
     }
-    thread.name = name
-    thread.start()
   }
 
   func async(_ job: @escaping @Sendable () -> Void) {

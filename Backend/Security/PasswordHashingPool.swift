@@ -28,7 +28,7 @@ final class PasswordHashingPool: Sendable {
     self.threads = threads
     self.queueLimit = queueLimit
     self.waitingChanged = waitingChanged
-    lanes = (0..<threads).map { LowPriorityThread(name: "password-hashing-\($0)") }
+    lanes = (0..<threads).map { LowPriorityThread(name: "password-hash-\($0)") }
     admitted = Mutex([Int](repeating: 0, count: threads))
   }
 

@@ -2,6 +2,7 @@ internal import CLibSecret
 import Domain
 import Foundation
 import Synchronization
+import SystemSupport
 
 /// Synchronous libsecret calls, each run on its own thread with a time limit.
 ///
@@ -350,7 +351,7 @@ struct SecretServiceClient: Sendable {
             }
           }
         }
-        let thread = Thread {
+        NamedThread.start("secret-service") {
           Self.oneCallAtATime.withLock { _ in
             // A caller that gave up while this call waited its turn is not served.
             guard !outcome.isResolved else { return }
@@ -358,8 +359,6 @@ struct SecretServiceClient: Sendable {
             outcome.resolve(Result { try body() })
           }
         }
-        thread.name = "app.secret-service"
-        thread.start()
         giveUp(seconds * Self.turnsToWait)
       }
     } onCancel: {

@@ -1,6 +1,7 @@
 internal import CLibSecret
 import Foundation
 import Synchronization
+import SystemSupport
 
 /// Connects to the session bus, and loads libsecret where the command will need it, on a
 /// thread of its own, once per process, so that the first keyring call finds them done.
@@ -25,7 +26,7 @@ public enum SecretServiceWarmUp {
       return !started
     }
     guard first else { return }
-    let thread = Thread {
+    NamedThread.start("secret-warm-up") {
       if let address = SessionBusAddress.current() {
         SessionBus.connectAhead(to: address, within: .seconds(2))
       }
@@ -36,7 +37,5 @@ public enum SecretServiceWarmUp {
       if let bus = app_session_bus(nil, &error) { library.pointee.unref(bus) }
       if let error { library.pointee.g_error_free(error) }
     }
-    thread.name = "app.secret-service-warm-up"
-    thread.start()
   }
 }

@@ -12,7 +12,7 @@ final class ServeLifecycle: Sendable {
   private struct State {
     var stopRequested = false
     var stop: (@Sendable () -> Void)?
-    var termination: (any DispatchSourceSignal)?
+    var termination: SignalPipe?
   }
 
   let notifier: SystemdNotifier
@@ -23,17 +23,13 @@ final class ServeLifecycle: Sendable {
   }
 
   /// From now on SIGTERM starts the graceful stop, even before the server runs (it then
-  /// stops as soon as it has started). A signal source of its own, not the server's
-  /// shutdown signals, so that systemd hears `STOPPING=1` as the stop begins.
+  /// stops as soon as it has started). A `SignalPipe` of its own, not the server's shutdown
+  /// signals (dispatch signal sources, which can lose a signal), so that systemd hears
+  /// `STOPPING=1` as the stop begins.
   func trapTermination() {
     state.withLock { state in
       guard state.termination == nil else { return }
-      signal(SIGTERM, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(
-        signal: SIGTERM, queue: DispatchQueue(label: "app.serve.termination"))
-      source.setEventHandler { [self] in stopping() }
-      source.resume()
-      state.termination = source
+      state.termination = SignalPipe.watch(SIGTERM) { [self] in stopping() }
     }
   }
 

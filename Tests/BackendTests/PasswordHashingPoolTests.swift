@@ -119,4 +119,13 @@ extension PasswordHashingPoolTests {
     let hashing = try await pool.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
     #expect(hashing == own + LowPriorityThread.niceness, "own \(own), hashing \(hashing)")
   }
+
+  /// An operator tells the hashing threads from the rest in `top -H` or `ps -L`.
+  @Test func hashesRun_onThreadsNamedForThem() async throws {
+    let pool = PasswordHashingPool(threads: 1, queueLimit: 1)
+    let name = try await pool.run {
+      try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
+    }
+    #expect(name == "password-hash-0\n")
+  }
 }
