@@ -18,8 +18,8 @@ extension AppCommand {
         accounts, tokens, sign-in throttling, likes and their realtime events. The URL is \
         libpq's: postgres://USER[:PASS]@HOST[:PORT]/DB over TCP, or \
         postgres://USER@/DB?host=/socket/dir over a unix socket; sslmode=disable, prefer \
-        (the default) or require. The password may be given in PGPASSWORD; it is never \
-        printed.
+        (the default) or require; connect_timeout=SECONDS for a connection to be ready \
+        (default 5). The password may be given in PGPASSWORD; it is never printed.
 
         Ctrl-C (exit 130) or SIGTERM (exit 0) stops it after the requests in flight are \
         answered. An access log (method, path, status, time; never a token or a password) \

@@ -9,6 +9,9 @@ import PostgresNIO
 /// - `postgres://USER@/DB?host=/socket/dir` over the unix socket in that folder, as libpq
 ///   writes it;
 /// - `sslmode=disable|prefer|require` in the query; `prefer` by default, as libpq.
+/// - `connect_timeout=SECONDS` in the query (1 to 3600): how long a connection may take to be
+///   ready, socket to authentication, as libpq's; 5 s by default, so that `app serve` says
+///   soon what is wrong where libpq would wait for ever.
 ///
 /// The password may be left out of the URL and given in `PGPASSWORD`. It is never part of
 /// `description`, which is what logs and errors show.
@@ -28,16 +31,22 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
   let password: String?
   public let database: String
   public let tls: TLSMode
+  /// How long a connection may take from the socket to ready for queries.
+  public let connectTimeoutSeconds: Int
+
+  public static let defaultConnectTimeoutSeconds = 5
+  static let connectTimeoutRange = 1...3_600
 
   public init(
     endpoint: Endpoint, username: String, password: String?, database: String,
-    tls: TLSMode = .prefer
+    tls: TLSMode = .prefer, connectTimeoutSeconds: Int = defaultConnectTimeoutSeconds
   ) {
     self.endpoint = endpoint
     self.username = username
     self.password = password
     self.database = database
     self.tls = tls
+    self.connectTimeoutSeconds = connectTimeoutSeconds
   }
 
   /// Reads a `postgres://` URL; `environment` gives `PGPASSWORD` when the URL has none.
@@ -75,11 +84,20 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
     guard let tls = TLSMode(rawValue: query["sslmode"] ?? "prefer") else {
       throw PostgresLocationError("sslmode must be disable, prefer or require")
     }
+    let connectTimeout = query["connect_timeout"] ?? "\(Self.defaultConnectTimeoutSeconds)"
+    guard let connectTimeoutSeconds = Int(connectTimeout),
+      Self.connectTimeoutRange.contains(connectTimeoutSeconds)
+    else {
+      throw PostgresLocationError(
+        "connect_timeout must be a whole number of seconds from \(Self.connectTimeoutRange.lowerBound) to \(Self.connectTimeoutRange.upperBound)"
+      )
+    }
     self.username = username
     self.password =
       components.password.flatMap { $0.removingPercentEncoding } ?? environment["PGPASSWORD"]
     self.database = database
     self.tls = tls
+    self.connectTimeoutSeconds = connectTimeoutSeconds
   }
 
   /// The URL without its password.
@@ -118,7 +136,7 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
         database: database)
     }
     configuration.options.maximumConnections = poolSize
-    configuration.options.connectTimeout = .seconds(5)
+    configuration.options.connectTimeout = .seconds(connectTimeoutSeconds)
     return configuration
   }
 }

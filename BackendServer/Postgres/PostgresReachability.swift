@@ -41,7 +41,7 @@ enum PostgresReachability {
         unixSocketPath: "\(folder)/.s.PGSQL.\(port)", username: location.username,
         password: location.password, database: location.database)
     }
-    configuration.options.connectTimeout = .seconds(5)
+    configuration.options.connectTimeout = .seconds(Int64(location.connectTimeoutSeconds))
     return configuration
   }
 
@@ -49,6 +49,10 @@ enum PostgresReachability {
   /// did (refused, timed out): never the configuration, which holds the password.
   private static func reason(_ error: any Error) -> String {
     guard let error = error as? PSQLError else { return "\(error)" }
+    if case .connectTimeout(let waited) = error.underlying as? ChannelError {
+      let seconds = waited.nanoseconds / 1_000_000_000
+      return "no answer within \(seconds) s (connect_timeout=SECONDS in the URL waits longer)"
+    }
     if let message = error.serverInfo?[.message] { return message }
     if error.code == .authMechanismRequiresPassword {
       return "the server asks for a password: give it in the URL or in PGPASSWORD"

@@ -16,6 +16,7 @@ import Testing
     #expect(location.password == "s@cret", "percent-decoded; the URL's wins over PGPASSWORD")
     #expect(location.database == "app_prod")
     #expect(location.tls == .require)
+    #expect(location.connectTimeoutSeconds == 5, "app serve's own default, not libpq's forever")
     #expect(location.description == "postgres://app@db1.example:6543/app_prod")
     #expect(location.hostDescription == "db1.example:6543")
   }
@@ -32,6 +33,17 @@ import Testing
     #expect(!location.description.contains("from-env"))
   }
 
+  @Test func connectTimeout_asLibpqNamesIt() throws {
+    let location = try PostgresLocation(
+      url: "postgres://app@db1/app?connect_timeout=30&sslmode=disable", environment: [:])
+
+    #expect(location.connectTimeoutSeconds == 30)
+    #expect(try location.clientConfiguration(poolSize: 4).options.connectTimeout == .seconds(30))
+    #expect(
+      try PostgresReachability.configuration(location).options.connectTimeout == .seconds(30))
+    #expect(location.description == "postgres://app@db1:5432/app")
+  }
+
   @Test(arguments: [
     ("mysql://app@db/app", "looks like postgres://"),
     ("postgres://db/app", "names no user"),
@@ -39,6 +51,10 @@ import Testing
     ("postgres://app@/app", "names no host"),
     ("postgres://app@db/app?sslmode=verify-full", "sslmode must be"),
     ("not a url at all", "looks like postgres://"),
+    ("postgres://app@db/app?connect_timeout=0", "connect_timeout must be"),
+    ("postgres://app@db/app?connect_timeout=3601", "from 1 to 3600"),
+    ("postgres://app@db/app?connect_timeout=2.5", "a whole number of seconds"),
+    ("postgres://app@db/app?connect_timeout=", "connect_timeout must be"),
   ])
   func aURLThatCannotBeUsed_saysWhy(url: String, reason: String) {
     #expect {

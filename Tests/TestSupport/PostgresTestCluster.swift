@@ -56,8 +56,12 @@ public final class PostgresTestCluster: Sendable {
     return (name, url(database: name))
   }
 
+  /// The database's URL. Its connect timeout is longer than `app serve`'s 5 s: with the
+  /// suite's processes and a busy machine on two cores, a backend's start (the postmaster
+  /// forks them one at a time) can wait behind many others, and the suite tests the stores,
+  /// not how fast this machine forks.
   public func url(database: String) -> String {
-    "postgres://postgres@/\(database)?host=\(socketFolder)"
+    "postgres://postgres@/\(database)?host=\(socketFolder)&connect_timeout=60"
   }
 
   /// Runs SQL through psql, as the superuser: for tests that look at, or break, the database

@@ -212,6 +212,27 @@ struct ServeOnPostgresEndToEndTests {
     }
   }
 
+  /// A database that lets `app serve` connect and then says nothing (a hung server, a
+  /// half-open network): `connect_timeout` bounds the wait, and the error says so.
+  @Test func aDatabaseThatNeverAnswers_endsServeAfterTheURLsConnectTimeout() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let silent = try SilentUnixSocket(named: ".s.PGSQL.5432")
+    defer { silent.remove() }
+    let url = "postgres://app@/app?host=\(silent.folder.path)&connect_timeout=1"
+
+    let started = ContinuousClock.now
+    let result = try await app.run(
+      ["serve", "--port", "0", "--database-url", url], sharesASlot: false)
+    let took = ContinuousClock.now - started
+
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("cannot use the database at \(silent.path)")
+        && result.stderr.contains("no answer within 1 s (connect_timeout="), "\(result.stderr)")
+    #expect(took >= .seconds(1), "it waited the URL's second, not less")
+  }
+
   // MARK: - Helpers
 
   /// A second for realtime to reach another instance through a notification; with them

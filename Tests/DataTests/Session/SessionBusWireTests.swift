@@ -1,11 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Data
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The app's own session-bus client (`SessionBusConnection`): the addresses it connects to
 /// itself, the messages it writes and reads, and a bus that never answers.
@@ -84,7 +81,7 @@ import Testing
   /// A bus that accepts the connection and never answers: cancelling the call from another
   /// thread ends it at once, with no time limit waited out.
   @Test func aBusThatNeverAnswers_isLeftWhenTheCallIsCancelled() async throws {
-    let bus = try SilentBus()
+    let bus = try SilentUnixSocket(named: "bus")
     defer { bus.remove() }
     let path = bus.path
     let cancel = try WireCancellation()
@@ -102,7 +99,7 @@ import Testing
   }
 
   @Test func aDeadlineAlreadyPassed_endsTheCallAtOnce() throws {
-    let bus = try SilentBus()
+    let bus = try SilentUnixSocket(named: "bus")
     defer { bus.remove() }
     let path = bus.path
 
@@ -121,41 +118,5 @@ import Testing
     #expect(
       error?.reason
         == "could not connect to the session bus at /nonexistent/bus: No such file or directory")
-  }
-
-}
-
-/// A listening Unix socket in a folder of its own that accepts connections (the kernel's
-/// backlog) and never reads them.
-private struct SilentBus {
-  let path: String
-  private let folder: URL
-  private let listener: Int32
-
-  init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bus-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("bus").path
-    self.path = path
-    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var name = sockaddr_un()
-    name.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &name.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-    let bound = withUnsafePointer(to: &name) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard bound == 0, Glibc.listen(socket, 4) == 0 else {
-      close(socket)
-      throw SessionBusError.lost(errno)
-    }
-    listener = socket
-  }
-
-  func remove() {
-    close(listener)
-    try? FileManager.default.removeItem(at: folder)
   }
 }
