@@ -66,7 +66,7 @@ public final class APIBackend: Sendable {
     self.signInThrottle = SignInThrottle(policy: limits.throttle, store: store)
     self.hashingPool = PasswordHashingPool(
       threads: limits.hashingThreads, queueLimit: limits.hashingQueue,
-      waitingChanged: metrics.hashesWaiting)
+      aheadShare: limits.hashingAheadShare, waitingChanged: metrics.hashesWaiting)
     self.metrics = metrics
   }
 

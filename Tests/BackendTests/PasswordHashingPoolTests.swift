@@ -111,13 +111,13 @@ private final class Gate: Sendable {
 }
 
 extension PasswordHashingPoolTests {
-  /// Hashes yield the cores to every other request when all are busy: their threads run
-  /// below the process's own priority.
+  /// Hashes behind the reads yield the cores to every other request when all are busy: their
+  /// threads run below the process's own priority. (No lane ahead here: `aheadShare` is 0.)
   @Test func hashesRun_belowTheRequestThreadsPriority() async throws {
     let pool = PasswordHashingPool(threads: 1, queueLimit: 1)
     let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
     let hashing = try await pool.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
-    #expect(hashing == own + LowPriorityThread.niceness, "own \(own), hashing \(hashing)")
+    #expect(hashing == own + PasswordHashingPool.behindNiceness, "own \(own), hashing \(hashing)")
   }
 
   /// An operator tells the hashing threads from the rest in `top -H` or `ps -L`.
@@ -127,5 +127,44 @@ extension PasswordHashingPoolTests {
       try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
     }
     #expect(name == "password-hash-0\n")
+  }
+}
+
+extension PasswordHashingPoolTests {
+  /// A sign-in among reads is answered at once: while its budget lasts, a hash runs on the
+  /// lane ahead, above the request threads' priority as far as the process may go (root's
+  /// `CAP_SYS_NICE`, or systemd's `LimitNICE=`), and never below it.
+  @Test func whileItsBudgetLasts_aHashRunsAheadOfTheRequestThreads() async throws {
+    let pool = PasswordHashingPool(threads: 1, queueLimit: 1, aheadShare: 0.5)
+    let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    let (nice, name) = try await pool.run { (Self.threadNice(), Self.threadName()) }
+
+    let allowed = max(own + PasswordHashingPool.aheadNiceness, PriorityThread.lowestNiceAllowed())
+    #expect(nice == min(own, allowed), "own \(own), ahead \(nice)")
+    #expect(name == "password-hash-a\n")
+  }
+
+  /// A storm of sign-ins spends the budget: the hashes beyond it run behind the reads, so
+  /// the reads keep most of the cores.
+  @Test func beyondItsBudget_hashesRunBehindTheRequestThreads() async throws {
+    // A budget of a millionth of the cores: the first hash spends more than a year earns.
+    let pool = PasswordHashingPool(threads: 1, queueLimit: 4, aheadShare: 1e-9)
+    let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+
+    // Work measurable on the thread's CPU clock, however fine or coarse it is.
+    let first = try await pool.run { (Self.threadName(), (0..<2_000_000).reduce(0, &+)) }
+    let second = try await pool.run { (Self.threadNice(), Self.threadName()) }
+
+    #expect(first.0 == "password-hash-a\n")
+    #expect(second.1 == "password-hash-0\n")
+    #expect(second.0 == own + PasswordHashingPool.behindNiceness)
+  }
+
+  private static func threadNice() -> Int32 {
+    getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+  }
+
+  private static func threadName() -> String? {
+    try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)
   }
 }
