@@ -87,7 +87,10 @@ final class PasswordHashingPool: Sendable {
     return try await withCheckedThrowingContinuation { continuation in
       switch lane {
       case .ahead(let charged):
-        ahead?.async {
+        // The budget exists only with the lane ahead (`init`), so a hash is never admitted
+        // ahead without it: a continuation left waiting would hang a sign-in for ever.
+        guard let ahead else { preconditionFailure("admitted ahead, with no lane ahead") }
+        ahead.async {
           let start = Self.threadCPUSeconds()
           let result = Result { try work() }
           let cost = Self.threadCPUSeconds() - start

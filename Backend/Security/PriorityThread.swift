@@ -32,8 +32,10 @@ final class PriorityThread: Sendable {
       // On Linux the nice value belongs to the thread, and 0 names the calling one; it
       // starts at its creator's.
       let own = getpriority(Self.thisThread, 0)
-      let wanted = min(19, own + niceness)
-      _ = setpriority(Self.thisThread, 0, max(wanted, min(own, Self.lowestNiceAllowed())))
+      let target =
+        niceness < 0
+        ? max(own + niceness, min(own, Self.lowestNiceAllowed())) : min(19, own + niceness)
+      _ = setpriority(Self.thisThread, 0, target)
       while true {
         jobs.signal.wait()
         let job = jobs.pending.withLock { $0.isEmpty ? nil : $0.removeFirst() }
