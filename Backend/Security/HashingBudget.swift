@@ -7,7 +7,7 @@
 /// Times are seconds on any clock that only goes forward; the caller passes them, so tests
 /// choose them.
 struct HashingBudget: Sendable {
-  /// CPU seconds earned per second: a quarter of a 2-core machine's is 0.5.
+  /// CPU seconds earned per second: 0.3 for the default share (0.15) of two cores.
   let rate: Double
   /// The most that can be saved up: a second's worth of `rate`.
   let capacity: Double

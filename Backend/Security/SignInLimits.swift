@@ -9,7 +9,8 @@ public struct SignInLimits: Sendable {
   public var longestAccountWait: Int
   /// The longest wait one address can be given, in seconds.
   public var longestAddressWait: Int
-  /// Hashes computed at once; by default half the cores, at least one.
+  /// Hashes computed at once behind the reads; by default half the cores, at least one. The
+  /// lane ahead (`hashingAheadShare`) is one thread more.
   public var hashingThreads: Int
   /// Sign-ins that may wait for a hashing thread; past that they are answered 503.
   public var hashingQueue: Int
