@@ -22,16 +22,27 @@ public enum FileLock {
   private static func lockedSynchronously<T>(beside file: URL, _ body: () throws -> T) throws -> T {
     let path = file.path + ".lock"
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-    }
+    guard descriptor >= 0 else { throw FileLockError(path: path, errno: errno) }
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
-      }
+      guard errno == EINTR else { throw FileLockError(path: path, errno: errno) }
     }
     defer { flock(descriptor, LOCK_UN) }
     return try body()
   }
+}
+
+/// The lock file could not be opened or locked, with the system's reason: its folder gone
+/// (`ENOENT`), read-only (`EROFS`, `EACCES`, `EPERM` for a file made immutable), full
+/// (`ENOSPC`), or a failing disk (`EIO`).
+public struct FileLockError: Error, Equatable, CustomStringConvertible {
+  public let path: String
+  public let errno: Int32
+
+  public init(path: String, errno: Int32) {
+    self.path = path
+    self.errno = errno
+  }
+
+  public var description: String { "Cannot lock \(path): \(String(cString: strerror(errno)))" }
 }

@@ -25,7 +25,7 @@ package enum AppMain {
     var parsed = parse(arguments, io: io)
     if servesOnly, !servesHelp, !parsed.isServeOrFinished {
       Console(json: false, io: io).message(
-        "Error: \(ServerProgram.name) runs `app serve`; every other command is app's.")
+        "error: \(ServerProgram.name) runs `app serve`; every other command is app's.")
       parsed = .finished(ExitCode.validationFailure.rawValue)
     }
     // Only where the heap grows to hundreds of megabytes; elsewhere it costs start-up
@@ -167,11 +167,14 @@ package enum AppMain {
       // ArgumentParser would name whatever it tripped over first (`--user` in
       // `app mesages --user x`); the word that names no command is the real slip.
       message = "'\(mistyped.word)' is not a command."
-      suggestion = "Did you mean '\(mistyped.meant)'?"
-      console.message("Error: \(message)")
-      console.message(suggestion ?? "")
+      suggestion =
+        mistyped.meant.map { "Did you mean '\($0)'?" }
+        ?? "Run `app --help` to see the commands."
+      console.message("error: \(message)")
+      console.message("hint: \(suggestion ?? "")")
     } else {
-      console.message(text.isEmpty ? "Error: \(message)" : text)
+      // Every error starts the same way, the app's own (`error:`) and ArgumentParser's.
+      console.message(text.isEmpty ? "error: \(message)" : Self.lowercasingErrorLabel(text))
     }
     if json {
       let hint = suggestion ?? "Run `app --help` to see the commands and their options."
@@ -180,5 +183,10 @@ package enum AppMain {
         to: console)
     }
     return code.rawValue
+  }
+
+  /// ArgumentParser's "Error: …" as the app's "error: …".
+  private static func lowercasingErrorLabel(_ text: String) -> String {
+    text.hasPrefix("Error: ") ? "error: " + text.dropFirst("Error: ".count) : text
   }
 }

@@ -46,17 +46,21 @@ enum CommandLineArguments {
   }
 
   /// The first word that names no command where one was expected, and the command it was
-  /// probably meant to be, when a command's name is close to it; nil otherwise.
-  static func mistypedCommand(in arguments: [String]) -> (word: String, meant: String)? {
+  /// probably meant to be, when a command's name is close to it (nil: none is). A word that
+  /// no name is close to counts only right after a command's name: after an option it may be
+  /// that option's value.
+  static func mistypedCommand(in arguments: [String]) -> (word: String, meant: String?)? {
     var command: any ParsableCommand.Type = AppCommand.self
     var path = ["app"]
     var index = 0
+    var afterCommandName = true
     while index < arguments.count {
       let argument = arguments[index]
       if argument == "--" { return nil }
       if argument.hasPrefix("-") {
         let takesValue = valueOptions.contains(argument)
         index += takesValue ? 2 : 1
+        afterCommandName = false
         continue
       }
       let subcommands = command.configuration.subcommands
@@ -65,11 +69,13 @@ enum CommandLineArguments {
         command = next
         path.append(argument)
         index += 1
+        afterCommandName = true
         continue
       }
       let names = subcommands.map { $0._commandName }
-      guard let closest = NameSuggestion.closest(to: argument, among: names) else { return nil }
-      return (argument, (path + [closest]).joined(separator: " "))
+      let closest = NameSuggestion.closest(to: argument, among: names)
+      guard closest != nil || afterCommandName else { return nil }
+      return (argument, closest.map { (path + [$0]).joined(separator: " ") })
     }
     return nil
   }

@@ -104,7 +104,8 @@ package struct CompositionRoot {
           storedIn: file,
           opening: {
             try await APIBackend.open(
-              .sqliteFile(file), now: { Date() }, randomBytes: Self.systemRandomBytes,
+              .sqliteFile(file, journal: .rollback), now: { Date() },
+              randomBytes: Self.systemRandomBytes,
               clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
               pushFaults: pushFaults)
           })
@@ -191,11 +192,13 @@ package struct CompositionRoot {
   }
 
   /// This install as a push device (uuid, token, permission), kept in the data folder.
-  func pushDevice(ask: @escaping @Sendable () -> FilePushDevice.Answer) throws -> FilePushDevice {
+  func pushDevice(
+    asksAgainAfterNo: Bool = false, ask: @escaping @Sendable () -> FilePushDevice.Answer
+  ) throws -> FilePushDevice {
     try FilePushDevice(
       file: dataFolder.file("push-device.json"),
       deviceIDOverride: environment["APP_DEVICE_ID"],
-      randomBytes: Self.systemRandomBytes, ask: ask)
+      randomBytes: Self.systemRandomBytes, asksAgainAfterNo: asksAgainAfterNo, ask: ask)
   }
 
   /// The push toggle's flows. The vendor backend is the main one unless `vendorURL` names
@@ -293,7 +296,15 @@ package struct CompositionRoot {
 extension AppDatabase.Recovery {
   /// What the person is told about it, if anything.
   var notice: String? {
-    guard case .rebuilt(let movedTo) = self else { return nil }
-    return "The likes cache was unreadable; it was moved to \(movedTo) and a new one was started."
+    switch self {
+    case .none: nil
+    case .rebuilt(let movedTo):
+      "The likes cache was unreadable; it was moved to \(movedTo) and a new one was started."
+    case .folderMadeAgain(let folder):
+      "The data folder \(folder) was removed; it was made again (owner-only), and the likes "
+        + "cache starts anew in it."
+    case .folderReplaced(let folder):
+      "The data folder \(folder) was replaced by another; the likes cache starts anew in it."
+    }
   }
 }

@@ -8,7 +8,7 @@ package struct DataFolder {
   /// Where the folder is, and whether the person named it (`--data-dir`, `APP_DATA_DIR`)
   /// rather than taking the default.
   package struct Location {
-    let url: URL
+    package let url: URL
     let isChosen: Bool
   }
 

@@ -15,14 +15,19 @@ struct LikesComposition {
     try await self.init(try await CommandContext(options: options, io: io, jsonLines: jsonLines))
   }
 
-  init(_ command: CommandContext) async throws {
+  /// `meanwhile` says what was done when the cache is opened again mid-session (a file
+  /// found unreadable, its folder removed): as a warning on the console, unless the front
+  /// end says it another way (the shell, above its prompt).
+  init(
+    _ command: CommandContext, meanwhile: (@Sendable (String) -> Void)? = nil
+  ) async throws {
     self.command = command
     let console = command.console
     let root = command.root
     // An existing cache is opened while the keyring is asked whose it is: the two waits
     // (a D-Bus exchange, a file lock and SQLite's set-up) overlap instead of adding up.
     // A file found unreadable when it is opened again mid-session is said like one found now.
-    let reopenedNotice: @Sendable (String) -> Void = { console.warning($0) }
+    let reopenedNotice: @Sendable (String) -> Void = meanwhile ?? { console.warning($0) }
     async let existingDatabase = root.openExistingAppDatabase(notice: reopenedNotice)
     // The account alone: a cached page needs no token, and reading one costs the keyring an
     // encrypted exchange. Requests read the token when they are made (`SignedInAccess`).
@@ -77,7 +82,8 @@ struct LikesComposition {
       actions: .init(
         events: { events.events() },
         isBlurred: { try await UnblurUseCase(environment).secondsLeft() == nil },
-        newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived($0) },
+        newLikeArrived: { try await UnreadBadgeUseCase(environment).newLikeArrived($0, seq: $1) },
+        eventsStand: { try await UnreadBadgeUseCase(environment).eventsStand(at: $0) },
         pagesOutdated: { try await UnreadBadgeUseCase(environment).pagesOutdated() }))
     return NotificationCenterViewModel(
       likedYou: likedYou,
@@ -89,6 +95,12 @@ struct LikesComposition {
   /// The unread likes badge as stored; 0 when it cannot be read (the badge is a hint).
   func unreadCount() async -> Int {
     (try? await UnreadBadgeUseCase(environment).count()) ?? 0
+  }
+
+  /// The server confirmed whose account this is: the badge of a new account of the same
+  /// name starts again. Returns the badge, or nil when the files cannot say.
+  func accountConfirmed(id: String) async -> Int? {
+    try? await UnreadBadgeUseCase(environment).accountConfirmed(id: id)
   }
 
   /// Opens the unblur window; returns when it ends.

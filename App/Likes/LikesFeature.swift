@@ -12,6 +12,9 @@ final class LikesFeature {
   let composition: LikesComposition
   let center: NotificationCenterViewModel
   private var console: Console { composition.command.console }
+  /// Why the pages shown could not be kept, as last said: said again only when it changes,
+  /// so a shell without a cache (its folder unwritable) says so once, not at every page.
+  private var saidStorageWarning: UserFacingError?
 
   init(_ composition: LikesComposition) {
     self.composition = composition
@@ -36,10 +39,12 @@ final class LikesFeature {
     }
     if let error = viewModel.state.error { throw console.fail(error) }
     guard let loaded = viewModel.state.page else { return nil }
-    if let warning = viewModel.state.storageWarning {
+    let warning = viewModel.state.storageWarning
+    if let warning, warning != saidStorageWarning {
       console.warning(
         "The page could not be kept on this machine: \(warning.sentences(in: console.words))")
     }
+    saidStorageWarning = warning
     let secondsLeft = viewModel.state.unblurSecondsLeft
     if console.json {
       JSONOutput.write(
@@ -62,12 +67,12 @@ final class LikesFeature {
     do {
       let end = try await composition.unblur()
       let seconds = Int(UnblurWindow.length)
-      let until = ISO8601DateFormatter().string(from: end)
       if console.json {
         JSONOutput.write(
-          LikesScreen.UnblurDocument(unblurredUntil: until, secondsLeft: seconds), to: console)
+          LikesScreen.UnblurDocument(unblurredUntil: TimeText.iso8601(end), secondsLeft: seconds),
+          to: console)
       } else {
-        console.output("Unblurred for \(seconds) s, until \(until).")
+        console.output("Unblurred for \(seconds) s, until \(TimeText.clock(end, now: Date())).")
       }
     } catch {
       throw console.fail(UserFacingError(error))

@@ -64,7 +64,7 @@ enum LikesWatchFeature {
       } else {
         console.output(LikesScreen.newLikeLine(item, unread: unread))
       }
-    case .match(let text):
+    case .match(let text, _):
       if console.json {
         JSONOutput.writeLine(
           LikesScreen.WatchEventDocument.mutualMatch(text), to: console)
@@ -81,6 +81,9 @@ enum LikesWatchFeature {
       console.warning(
         "New likes cannot be kept on this machine: \(failure.sentences(in: console.words)) "
           + "They still show here.")
+    case .unreadChanged:
+      // The next new like carries the badge as it stands.
+      break
     }
   }
 }

@@ -32,7 +32,7 @@ final class PreparationOutput: Sendable {
     if let questions = io.questions {
       switch await questions.ask(prompt ?? "prepare> ", kind: .preparation) {
       case .answered(let line): return line
-      case .cancelled: return ""
+      case .cancelled, .declined: return ""
       case .ended: return nil
       }
     }

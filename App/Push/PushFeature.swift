@@ -11,16 +11,21 @@ struct PushSettings {
   var allowNotifications = false
   /// Move the registration from another device without asking.
   var confirmedMove = false
+  /// Ask again for the notification permission after an earlier no: the shell has no flag
+  /// to grant it, so its `push on` asks.
+  var asksAgainAfterNo = false
 
   /// The shell's: it has no flags, so only `APP_VENDOR_URL` can name the vendor.
   static func atTheShell(environment: [String: String]) throws -> PushSettings {
-    guard let raw = environment["APP_VENDOR_URL"], !raw.isEmpty else { return PushSettings() }
+    guard let raw = environment["APP_VENDOR_URL"], !raw.isEmpty else {
+      return PushSettings(asksAgainAfterNo: true)
+    }
     guard let url = GlobalOptions.parseAPIURL(raw) else {
       throw UserFacingError(
         code: "usage", message: "APP_VENDOR_URL '\(raw)' is not an http(s) URL with a host.",
         remedy: .correctInput)
     }
-    return PushSettings(vendorURL: url)
+    return PushSettings(vendorURL: url, asksAgainAfterNo: true)
   }
 }
 
@@ -38,7 +43,7 @@ enum PushFeature {
       composition = try PushComposition(
         root: context.root, console: console,
         vendorURL: push.vendorURL,
-        allowNotifications: push.allowNotifications,
+        allowNotifications: push.allowNotifications, asksAgainAfterNo: push.asksAgainAfterNo,
         onProgress: { progress.show(PushRegistrationViewModel.describe($0)) })
     } catch {
       throw console.fail(UserFacingError(error))
@@ -65,11 +70,16 @@ enum PushFeature {
       progress.finish()
       try stopIfInterrupted()
       if viewModel.state.confirmationNeeded != nil {
-        guard await confirmMove(console: console) else {
+        switch try await confirmMove(console: console) {
+        case true?: break
+        case false?:
+          // A no is an answer, not a failure: the registration stays where it is.
+          return console.output("Push notifications stay with the other device.")
+        case nil:
           throw console.fail(
             UserFacingError(
               code: "confirmation_needed", message: PushRegistrationViewModel.moveMessage,
-              hint: "Run again with --yes to move it here."))
+              suggestion: .confirmPushMove))
         }
         await interrupt.run { await viewModel.confirmMove() }
         progress.finish()
@@ -77,7 +87,11 @@ enum PushFeature {
       }
     }
     let state = viewModel.state
-    let failed = state.errorMessage.map { failure($0, state, otherwise: "push_change_failed") }
+    // A no to the notification question just asked is the person's answer, not a failure.
+    let answeredNo = state.permissionDenied && composition.saidNoToNotifications
+    let failed =
+      answeredNo
+      ? nil : state.errorMessage.map { failure($0, state, otherwise: "push_change_failed") }
     if console.json {
       JSONOutput.write(
         PushDocument(
@@ -87,6 +101,7 @@ enum PushFeature {
       let line = viewModel.statusSentence
       console.output(line)
       if let info = state.infoMessage, info != line { console.output(info) }
+      if answeredNo { console.output("Notifications were not allowed on this device.") }
     }
     if let failed {
       // Under --json the document above carries the error: it is not written twice.
@@ -111,8 +126,7 @@ enum PushFeature {
   ) -> UserFacingError {
     if state.permissionDenied {
       return UserFacingError(
-        code: "notifications_denied", message: message,
-        hint: "Run again with --allow-notifications to allow them on this device.",
+        code: "notifications_denied", message: message, suggestion: .allowNotifications,
         remedy: .correctInput)
     }
     guard state.requiresSignIn else { return UserFacingError(code: code, message: message) }
@@ -121,11 +135,12 @@ enum PushFeature {
       remedy: .signIn)
   }
 
+  /// The person's answer to moving the registration here; nil when nobody can be asked (a
+  /// script). Ctrl-C at the question cancels the command.
   @MainActor
-  private static func confirmMove(console: Console) async -> Bool {
-    guard console.io.stdinIsTerminal else { return false }
-    let answer = try? await LineInput(console: console).ask(
+  private static func confirmMove(console: Console) async throws(QuestionCancelled) -> Bool? {
+    guard console.io.stdinIsTerminal else { return nil }
+    return try await LineInput(console: console).confirm(
       "\(PushRegistrationViewModel.moveMessage) Continue? [y/N] ")
-    return answer?.lowercased().hasPrefix("y") == true
   }
 }

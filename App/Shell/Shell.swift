@@ -12,6 +12,10 @@ enum Shell {
     let interactive = io.stdinIsTerminal && io.stdoutIsTerminal && io.handlesSignals
     let lines = ScriptLines()
     var shellIO = interactive ? io : lines.numbering(io)
+    // A command left behind after Ctrl-C (`RunningCommand`) writes nothing more.
+    shellIO.writeOutput = CommandOutput.dropsSilenced(shellIO.writeOutput)
+    shellIO.writeOutputBytes = shellIO.writeOutputBytes.map(CommandOutput.dropsSilenced)
+    shellIO.writeError = CommandOutput.dropsSilenced(shellIO.writeError)
     let liveLine = LiveLine(write: shellIO.writeError)
     shellIO.liveLine = liveLine
     shellIO.isLongLived = true

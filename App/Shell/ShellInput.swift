@@ -21,6 +21,8 @@ protocol ShellInput: AnyObject {
   func remember(_ line: String)
   func interrupt()
   func abandon()
+  /// Clears the screen, at a terminal; a transcript has none to clear.
+  func clearScreen()
 }
 
 /// The terminal: everything through `LineEditor` while a line is read. Between reads a
@@ -80,6 +82,10 @@ final class TerminalShellInput: ShellInput {
   func remember(_ line: String) { editor.remember(line) }
   func interrupt() { editor.interrupt() }
   func abandon() { editor.abandon() }
+  /// Home, clear the screen, and its scrollback, as ncurses' `clear` does.
+  func clearScreen() {
+    FileHandle.standardOutput.write(Data("\u{1B}[H\u{1B}[2J\u{1B}[3J".utf8))
+  }
 }
 
 /// A script on stdin: one command per line, each echoed after the prompt on stdout so that
@@ -111,6 +117,7 @@ final class ScriptShellInput: ShellInput {
   func remember(_ line: String) {}
   func interrupt() {}
   func abandon() {}
+  func clearScreen() {}
 }
 
 /// Counts a script's lines as they are read, and names the line in the errors written

@@ -29,27 +29,30 @@ extension ShellSession {
       if await run({ try await features.likes.respond(to: id, liking: liking) }, home: home) == 0 {
         home.likeAnswered()
       }
+    // A screen is open once it has been shown: a command that failed or was cancelled
+    // leaves the prompt naming the screen still on show.
     case .mutuals:
-      home.open(.mutuals)
-      await run({ try await features.likes.showMutuals() }, home: home)
+      if await run({ try await features.likes.showMutuals() }, home: home) == 0 {
+        home.open(.mutuals)
+      }
     case .messages(let person?):
-      home.open(.messages)
-      await run({ try await features.messages.showPerson(person) }, home: home)
+      if await run({ try await features.messages.showPerson(person) }, home: home) == 0 {
+        home.open(.messages)
+      }
     case .messages(nil):
-      home.open(.messages)
       await run({ home.peopleShown(try await features.messages.showEverybody()) }, home: home)
     case .send(let to, let subject, let text):
       await run(
         { try await features.messages.send(to: to, subject: subject, text: text) }, home: home)
     case .push(let action):
-      home.open(.push)
-      await run(
+      let status = await run(
         { [context] in
           try await PushFeature.run(
             context, try PushSettings.atTheShell(environment: context.console.io.environment),
             change: action.change)
         },
         home: home)
+      if status == 0 { home.open(.push) }
     case .prepare(let virtualClock):
       home.open(.preparation)
       await run(
@@ -64,6 +67,8 @@ extension ShellSession {
       let status = await run(
         { [context] in try await SessionFeature.logout(context, local: false) }, home: home)
       if status == 0 { home.signedOut() }
+    case .clear:
+      input.clearScreen()
     case .help:
       console.message(HomeCommand.helpLines.joined(separator: "\n"))
     case .quit:
@@ -91,7 +96,7 @@ extension ShellSession {
     async -> Int32
   {
     let console = console
-    let task = Task { @MainActor () -> Int32 in
+    let command = RunningCommand { @MainActor () -> Int32 in
       do {
         try await body()
         return 0
@@ -105,10 +110,11 @@ extension ShellSession {
         return console.fail(UserFacingError(error)).rawValue
       }
     }
+    let failuresBefore = root.reachability.failures
     input.commandStarted()
-    running = task
+    running = command
     activity.isRunning = true
-    let status = await task.value
+    let status = await command.ended()
     activity.isRunning = false
     running = nil
     input.commandEnded()
@@ -116,8 +122,15 @@ extension ShellSession {
       home.sessionRejected()
     } else if home.showsOffline || root.reachability.status != .online {
       // Whatever the command reached or not, the server may be back, or a first failure may
-      // have been a blip: ask now, not later, so the next prompt says which.
-      await checkServer(home)
+      // have been a blip: ask now, not later. At a terminal in the background, so that the
+      // prompt comes back at once and changes when the answer comes; in a script before the
+      // next line, so that its transcript is the same on every run, unless the command has
+      // just found the server out of reach itself (asking again would wait as long).
+      if input.isInteractive {
+        checkServerInBackground(home)
+      } else if root.reachability.failures == failuresBefore {
+        await checkServer(home)
+      }
     }
     if status != 0 { failed(status) }
     return status

@@ -37,7 +37,9 @@ final class ShellSession {
   /// Whether the person was told realtime keeps failing, so that its return is said too.
   private var toldRealtimeInterrupted = false
   /// The command running, for Ctrl-C to cancel.
-  var running: Task<Int32, Never>?
+  var running: RunningCommand?
+  /// The question to the server under way: one at a time, whoever asks.
+  private var checking: Task<Void, Never>?
   /// A script's exit code: the first failing line's.
   private var firstFailure: Int32 = 0
   /// The onboarding's welcome is said once each time it is entered.
@@ -118,6 +120,7 @@ final class ShellSession {
       switch command {
       case .login(let username): try await flow.signInOnce(username: username)
       case .signup: try await flow.signUpOnce()
+      case .clear: input.clearScreen()
       case .help: console.message(OnboardingCommand.helpLines.joined(separator: "\n"))
       case .quit: return false
       }
@@ -181,14 +184,22 @@ final class ShellSession {
     if let home, home.account == entry.account { return home }
     let likes: LikesFeature
     do {
-      likes = LikesFeature(try await LikesComposition(context))
+      likes = LikesFeature(
+        try await LikesComposition(context) { [weak self] notice in
+          Task { @MainActor in self?.tellMeanwhile("warning: \(notice)") }
+        })
     } catch {
       // Reported already; without the likes cache there is no home to show.
       failed(ExitCodes.failure.rawValue)
       return nil
     }
     features = HomeFeatures(likes: likes, messages: MessagesFeature(context))
-    let unread = await likes.composition.unreadCount()
+    var unread = await likes.composition.unreadCount()
+    if case .online(let session) = entry,
+      let confirmed = await likes.composition.accountConfirmed(id: session.profile.id)
+    {
+      unread = confirmed
+    }
     let home =
       switch entry {
       case .online(let session):
@@ -243,11 +254,19 @@ final class ShellSession {
   /// Asks the server again every few seconds, on the root's clock, until the home is online
   /// (or the session is found rejected): soon after a first failure, which may be a blip,
   /// then every `reconnectInterval`.
+  ///
+  /// Each question starts its pause beside it, and the next one starts when both are over:
+  /// a server that does not answer at all is asked again as soon as the last try gives up.
+  /// So while it is offline a question is nearly always asking it, and a command's request
+  /// fails at once with what is known rather than wait out the same silence
+  /// (`ServerReachability`).
   private func startReconnecting() {
     guard reconnecting == nil else { return }
     reconnectRuns += 1
     let run = reconnectRuns
     reconnecting = Task { [weak self, clock = root.clock] in
+      var pause: Task<Void, Never>?
+      defer { pause?.cancel() }
       while !Task.isCancelled {
         guard let self else { return }
         guard let home, isOutOfReach(home) else {
@@ -257,8 +276,18 @@ final class ShellSession {
         }
         let wait =
           root.reachability.status == .reconnecting ? Self.recheckInterval : Self.reconnectInterval
-        do { try await clock.sleep(for: wait) } catch { return }
-        await checkServer(home)
+        if let pause {
+          await withTaskCancellationHandler {
+            await pause.value
+          } onCancel: {
+            pause.cancel()
+          }
+        } else {
+          do { try await clock.sleep(for: wait) } catch { return }
+        }
+        guard !Task.isCancelled else { return }
+        pause = Task { try? await clock.sleep(for: wait) }
+        await checkServerInBackground(home).value
       }
     }
   }
@@ -271,6 +300,19 @@ final class ShellSession {
 
   private func isOutOfReach(_ home: HomeViewModel) -> Bool {
     home.showsOffline || root.reachability.status != .online
+  }
+
+  /// Asks the server whether it answers, unless a question is under way already; returns
+  /// the one under way, for whoever wants to wait for its answer.
+  @discardableResult
+  func checkServerInBackground(_ home: HomeViewModel) -> Task<Void, Never> {
+    if let checking { return checking }
+    let check = Task { [weak self] in
+      await self?.checkServer(home)
+      self?.checking = nil
+    }
+    checking = check
+    return check
   }
 
   /// Asks the server whether it answers; a session it rejects ends the home.
@@ -301,7 +343,7 @@ final class ShellSession {
   }
 
   /// A line for the person while the prompt may be on screen: above it at a terminal.
-  private func tellMeanwhile(_ line: String) {
+  func tellMeanwhile(_ line: String) {
     if input.isInteractive { input.printAbove([line]) } else { console.message(line) }
   }
 
@@ -309,18 +351,33 @@ final class ShellSession {
     home.prompt(server: root.backend.promptName)
   }
 
-  /// Ctrl-C: the line being typed is dropped, or the command running is cancelled.
+  /// Ctrl-C: the line being typed is dropped, or the command running is cancelled. A
+  /// command that has not ended `interruptGrace` later is left behind, and the prompt comes
+  /// back: Ctrl-C is never kept waiting by what a command cannot cut short.
   nonisolated func interrupted() {
     Task { @MainActor in
-      if let running { running.cancel() } else { input.interrupt() }
+      guard let running else { return input.interrupt() }
+      running.interrupt(grace: Self.interruptGrace, on: root.clock) { [console] in
+        console.show(UserFacingError(CancellationError()))
+      }
     }
   }
+
+  /// How long a cancelled command has to end before the prompt comes back without it.
+  static let interruptGrace = Duration.milliseconds(300)
 
   // MARK: - What happens meanwhile
 
   private func mainChanged(_ state: MainViewModel.State) {
     if case .signedIn(let session) = state, let home, home.state.isOffline {
       home.cameOnline(session)
+      if let likes = features?.likes {
+        Task { [weak home] in
+          guard let unread = await likes.composition.accountConfirmed(id: session.profile.id)
+          else { return }
+          home?.unreadChanged(unread)
+        }
+      }
       home.reachabilityChanged(root.reachability.status)
       if !home.showsOffline {
         saidOffline = false
@@ -338,19 +395,20 @@ final class ShellSession {
     home.onRealtime = nil
     self.home = nil
     features = nil
+    // A line half typed at the home's prompt is for a home that is gone: it goes first, so
+    // that the news takes its place and the home's prompt is not drawn again below it.
+    input.abandon()
     if case .sessionExpired(let username) = notice {
       let news = "The server ended the session of \(username); please sign in again."
       if input.isInteractive { input.printAbove([news]) } else { console.message(news) }
     }
-    // A line half typed at the home's prompt is for a home that is gone.
-    input.abandon()
   }
 
   private func showRealtime(_ update: LikesWatchViewModel.Update) {
     switch update {
     case .newLike(let item, let unread):
       input.printAbove([LikesScreen.newLikeLine(item, unread: unread)])
-    case .match(let text):
+    case .match(let text, _):
       input.printAbove([LikesScreen.bannerLine(text)])
     case .interrupted(let failure):
       // Out of reach, the prompt says offline already: that is the news.
@@ -363,6 +421,9 @@ final class ShellSession {
       guard toldRealtimeInterrupted else { return }
       toldRealtimeInterrupted = false
       tellMeanwhile("Realtime updates are back.")
+    case .unreadChanged:
+      // The prompt shows the badge: the home has it.
+      break
     case .notKept(let failure):
       tellMeanwhile(
         "New likes cannot be kept on this machine: \(failure.sentences(in: console.words)) "

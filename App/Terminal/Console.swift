@@ -89,11 +89,17 @@ package struct Console: Sendable {
   }
 
   /// Shows `label` while `operation` runs: a spinner on a terminal, one plain line otherwise.
+  /// Cancelled (Ctrl-C), the spinner goes at once, even while the operation finishes
+  /// something it cannot cut short.
   @MainActor
   func withActivity<T>(_ label: String, _ operation: () async -> T) async -> T {
     let progress = ProgressLine(console: self)
     progress.show("\(label)…")
-    let result = await operation()
+    let result = await withTaskCancellationHandler {
+      await operation()
+    } onCancel: {
+      Task { @MainActor in progress.finish() }
+    }
     progress.finish()
     return result
   }

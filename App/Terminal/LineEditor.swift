@@ -243,7 +243,8 @@ final class LineEditor: @unchecked Sendable {
       clearPromptRows()
     }
     if let ending {
-      Self.write(ending == .interrupted ? "^C\n" : "\n")
+      // An abandoned line was cleared already (`nextKey`).
+      if ending != .abandoned { Self.write(ending == .interrupted ? "^C\n" : "\n") }
       return ending
     }
     guard let text, count > 0 else {
@@ -280,7 +281,7 @@ final class LineEditor: @unchecked Sendable {
         Self.write("\r\u{1B}[J" + lines.map { $0 + "\r\n" }.joined() + prompt)
       }) {
       case .giveUp(let reading):
-        Self.write(reading == .interrupted ? "^C\r\n" : "\r\n")
+        if reading != .abandoned { Self.write(reading == .interrupted ? "^C\r\n" : "\r\n") }
         return reading
       case .end:
         Self.write("\r\n")
@@ -354,6 +355,13 @@ final class LineEditor: @unchecked Sendable {
         return (state.above, state.redraw, state.resized, state.giveUp)
       }
       if resized { followResize() }
+      if giveUp == .abandoned {
+        // The line belongs to a screen that is gone (the session ended): it is cleared, and
+        // what came meanwhile takes its place, with no prompt of that screen drawn again.
+        clearPromptRows()
+        Self.write(lines.map { $0 + "\r\n" }.joined())
+        return .giveUp(.abandoned)
+      }
       if !lines.isEmpty || redraw { drawAbove(lines) }
       if let giveUp { return .giveUp(giveUp) }
       var descriptors = [

@@ -29,25 +29,41 @@ struct LineInput {
     }
     switch await questions.ask(prompt, kind: kind) {
     case .answered(let text): return text
-    case .cancelled: throw QuestionCancelled()
+    case .cancelled, .declined: throw QuestionCancelled()
     case .ended: return nil
     }
   }
 
-  /// `ask` for a caller that may block: a thread of its own, never the cooperative pool
+  /// A `[y/N]` question: true for an answer starting with y. Ctrl-D, an empty answer and
+  /// the end of input are a no, as the capital N promises; only Ctrl-C (at the shell)
+  /// cancels the command that asked.
+  func confirm(_ prompt: String) async throws(QuestionCancelled) -> Bool {
+    console.liveLine.suspend()
+    defer { console.liveLine.resume() }
+    guard let questions = console.io.questions else {
+      return readLine(prompt)?.lowercased().hasPrefix("y") == true
+    }
+    switch await questions.ask(prompt, kind: .answer) {
+    case .answered(let text): return text.lowercased().hasPrefix("y")
+    case .declined, .ended: return false
+    case .cancelled: throw QuestionCancelled()
+    }
+  }
+
+  /// `confirm` for a caller that may block: a thread of its own, never the cooperative pool
   /// (the push permission, asked inside the notification service's own blocking call).
-  /// A cancelled question reads as no answer.
-  func askBlocking(_ prompt: String) -> String? {
+  /// Nil when the question was cancelled (Ctrl-C).
+  func confirmBlocking(_ prompt: String) -> Bool? {
     guard console.io.questions != nil else {
       console.liveLine.suspend()
       defer { console.liveLine.resume() }
-      return readLine(prompt)
+      return readLine(prompt)?.lowercased().hasPrefix("y") == true
     }
-    let answer = Mutex<String?>(nil)
+    let answer = Mutex<Bool?>(nil)
     let answered = DispatchSemaphore(value: 0)
     Task { [console] in
-      let text = try? await LineInput(console: console).ask(prompt, kind: .answer)
-      answer.withLock { $0 = text ?? nil }
+      let yes = try? await LineInput(console: console).confirm(prompt)
+      answer.withLock { $0 = yes }
       answered.signal()
     }
     answered.wait()
@@ -103,7 +119,10 @@ struct QuestionCancelled: Error {}
 /// How the shell's line editor answers a question.
 enum QuestionAnswer: Equatable, Sendable {
   case answered(String)
+  /// Ctrl-C: the question, and the command that asked it, are cancelled.
   case cancelled
+  /// Ctrl-D at a question: it is left unanswered (a `[y/N]` takes it as a no).
+  case declined
   /// The input ended (only the nested `prepare>` prompt ends this way: Ctrl-D leaves it).
   case ended
 }
@@ -136,7 +155,7 @@ struct EditorQuestions: QuestionAsker {
       if kind != .preparation { interruptCommand() }
       return .cancelled
     case .abandoned: return .cancelled
-    case .ended: return kind == .preparation ? .ended : .cancelled
+    case .ended: return kind == .preparation ? .ended : .declined
     }
   }
 

@@ -1,8 +1,10 @@
 import Foundation
 import Logging
+import Presentation
 
 /// A swift-log handler that writes one line per message to the command's stderr, in
-/// StreamLogHandler's format: `2026-11-23T10:00:00+0000 debug app: [key=value] message`.
+/// StreamLogHandler's format, in the local time zone: `2026-11-23T11:00:00+01:00 debug app:
+/// [key=value] message`.
 struct LineLogHandler: LogHandler {
   let label: String
   let write: @Sendable (String) -> Void
@@ -18,7 +20,7 @@ struct LineLogHandler: LogHandler {
     let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
     let pairs = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let fields = pairs.isEmpty ? "" : "[\(pairs.joined(separator: " "))] "
-    let time = Date().formatted(.iso8601)
+    let time = TimeText.iso8601(Date())
     write("\(time) \(event.level) \(label): \(fields)\(event.message)\n")
   }
 }

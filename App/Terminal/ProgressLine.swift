@@ -1,8 +1,9 @@
 import Foundation
 
 /// What a long operation is doing, on stderr: an animated spinner on the console's live line
-/// on a terminal (put away while a question waits), one plain line per step otherwise (so
-/// logs and pipes read well).
+/// on a terminal (put away while a question waits), and nothing otherwise: a script or a
+/// log has no use for "Loading likes…" before each result, and a script of fifty lines
+/// wrote fifty of them.
 @MainActor
 final class ProgressLine {
   private let console: Console
@@ -14,10 +15,7 @@ final class ProgressLine {
   }
 
   func show(_ text: String) {
-    guard console.stderrIsTerminal else {
-      console.message(text)
-      return
-    }
+    guard console.stderrIsTerminal else { return }
     label = text
     guard animation == nil else { return }
     animation = Task { [weak self] in

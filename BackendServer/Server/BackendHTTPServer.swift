@@ -134,13 +134,14 @@ public final class BackendHTTPServer: Sendable {
     guard let port = await ports.next(), port > 0 else {
       running.cancel()
       let result = await running.result
-      let reason =
-        switch result {
-        case .failure(let error): "\(error)"
-        case .success: "it stopped at once"
-        }
-      throw ServerError(
-        "cannot serve on \(configuration.host):\(configuration.port): \(reason)")
+      switch result {
+      case .failure(let error):
+        throw ServerError(
+          ListenFailure.sentence(for: error, host: configuration.host, port: configuration.port))
+      case .success:
+        throw ServerError(
+          "Cannot listen on \(configuration.host):\(configuration.port): it stopped at once.")
+      }
     }
     return BackendHTTPServer(
       host: configuration.host, port: port, isSecure: configuration.tls != nil,

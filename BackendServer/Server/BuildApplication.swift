@@ -93,8 +93,10 @@ public struct APIServerApplication: ApplicationProtocol {
 
   /// Listens, then returns the running server once its backend is open. The port is bound
   /// first, so that a port in use is reported at once and not after the seconds a new
-  /// database takes; meanwhile `/healthz` answers (see `OpeningBackend`).
+  /// database takes, and leaves nothing made behind; meanwhile `/healthz` answers (see
+  /// `OpeningBackend`).
   public func start() async throws -> BackendHTTPServer {
+    opening.waitForTheFirstAsking()
     let server = try await BackendHTTPServer.start(
       http, handler: opening.handle, cap: connectionCap)
     do {

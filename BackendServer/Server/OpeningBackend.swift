@@ -12,6 +12,10 @@ public final class OpeningBackend: Service, Sendable {
   private let make: @Sendable () async throws -> APIBackend
   private let opening = Mutex<Task<APIBackend, any Error>?>(nil)
   private let metrics: ServerMetrics
+  /// Whether the service opens the backend itself when it runs, or waits for `opened()` to
+  /// be asked first (`APIServerApplication.start()`, once the port is bound).
+  private let opensWhenRun = Atomic(true)
+  private let asked = AsyncStream<Void>.makeStream()
 
   /// `metrics`: the ones the backend will be opened with, shown before it is.
   init(metrics: ServerMetrics, make: @escaping @Sendable () async throws -> APIBackend) {
@@ -25,6 +29,12 @@ public final class OpeningBackend: Service, Sendable {
   /// waits for requests under way, is left out. A failure to open ends the group, and the
   /// server with it.
   public func run() async throws {
+    if !opensWhenRun.load(ordering: .acquiring) {
+      // Nothing is made (a database file, a schema) before the port is bound: a server that
+      // cannot listen leaves nothing behind.
+      for await _ in asked.stream { break }
+      try Task.checkCancellation()
+    }
     let backend = try await opened()
     do {
       try await gracefulShutdown()
@@ -43,7 +53,13 @@ public final class OpeningBackend: Service, Sendable {
       task = started
       return started
     }
+    asked.continuation.finish()
     return try await task.value
+  }
+
+  /// From now on the service opens the backend only once `opened()` is asked.
+  func waitForTheFirstAsking() {
+    opensWhenRun.store(false, ordering: .releasing)
   }
 
   @Sendable public func handle(_ request: BackendHTTPRequest) async -> BackendHTTPResponse {

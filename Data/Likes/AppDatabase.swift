@@ -17,17 +17,22 @@ public final class AppDatabase: Sendable {
     self.file = file
   }
 
-  /// What happened to an unreadable file, for the person to be told.
+  /// What happened to an unreadable file, or to its folder, for the person to be told.
   public enum Recovery: Equatable, Sendable {
     case none
     /// The file was not a readable database; it was moved to `movedTo` and a new one made.
     case rebuilt(movedTo: String)
+    /// The folder was removed mid-session; it was made again, and a new file in it.
+    case folderMadeAgain(String)
+    /// Another folder took the folder's place mid-session; a new file was made in it.
+    case folderReplaced(String)
   }
 
-  /// Opens the file (WAL, owner-only), or, when it is corrupt or not a database at all,
-  /// moves it aside and starts a new one: a cache can always be fetched again. When the
-  /// connection fails later, the file is opened again the same way and `reopened` is told
-  /// what was done; `now` names a file moved aside.
+  /// Opens the file (a rollback journal, owner-only), or, when it is corrupt or not a
+  /// database at all, moves it aside and starts a new one: a cache can always be fetched
+  /// again. When the connection fails later, the file is opened again the same way, its
+  /// folder made again if it was removed, and `reopened` is told what was done; `now` names
+  /// a file moved aside.
   public static func open(
     at url: URL, now: @escaping @Sendable () -> Date = Date.init,
     reopened: @escaping @Sendable (Recovery) -> Void = { _ in }
@@ -38,10 +43,16 @@ public final class AppDatabase: Sendable {
     } catch {
       throw AppDatabaseError.map(error, file: url)
     }
+    let folder = KeptFolder(url.deletingLastPathComponent())
     let database = AppDatabase(writer, file: url) { failure in
+      let change = try folder.prepare(for: url)
       let (writer, recovery) = try await openLocked(
         at: url, now: now(), checkingEveryPage: failure == .corrupt)
-      reopened(recovery)
+      switch change {
+      case .none: reopened(recovery)
+      case .madeAgain: reopened(.folderMadeAgain(url.deletingLastPathComponent().path))
+      case .replaced: reopened(.folderReplaced(url.deletingLastPathComponent().path))
+      }
       return writer
     }
     return (database, recovery)
@@ -70,7 +81,7 @@ public final class AppDatabase: Sendable {
       let aside = url.deletingPathExtension()
         .appendingPathExtension("corrupt-\(Int(now.timeIntervalSince1970)).sqlite")
       try FileManager.default.moveItem(at: url, to: aside)
-      for suffix in ["-wal", "-shm"] {
+      for suffix in ["-journal", "-wal", "-shm"] {
         try? FileManager.default.removeItem(atPath: url.path + suffix)
       }
       return (try openQueue(at: url, checkingEveryPage: false), .rebuilt(movedTo: aside.path))
@@ -98,7 +109,7 @@ public final class AppDatabase: Sendable {
 
   /// Closes the connection; the database is not used again. A command run in a process
   /// that goes on closes it when it ends (`OpenDatabases`), so that nothing of the command,
-  /// not even SQLite deleting the `-wal` and `-shm` files, happens after it returned.
+  /// not even SQLite deleting a `-journal` file, happens after it returned.
   public func close() async {
     await connection.close()
   }
@@ -115,24 +126,24 @@ public final class AppDatabase: Sendable {
     var configuration = Configuration()
     // Several `app` processes may share the file: wait for a writer instead of failing.
     configuration.busyMode = .timeout(TimeInterval(busyWaitSeconds))
-    // In WAL mode NORMAL syncs at checkpoints, not at every commit: a crash of the app or
-    // a failed write loses nothing and never corrupts the file; only a power cut can undo
-    // the last commits, and everything here is a cache that can be fetched again. FULL made
-    // every page shown (which records who was shown) wait for the disk.
+    // A rollback journal, and nothing of the file mapped into memory. In WAL mode SQLite
+    // maps the `-shm` index into every process that opens the file; when that file turns
+    // immutable or read-only under a running shell (`chattr +i`, a disk remounted), the next
+    // write to the mapping is a SIGBUS, which no error handling can catch: the shell died of
+    // "Bus error". With a rollback journal every write goes through write(2), and a file that
+    // takes none fails with an error the shell says and survives (docs/decisions.md).
     //
-    // One connection in WAL mode: other `app` processes still read while this one writes,
-    // and a command opens one SQLite connection instead of a pool's writer and reader.
-    // Turned on here rather than with GRDB's `journalMode = .wal`, whose set-up also asks
-    // Foundation for the WAL's size (`URL.resourceValues`), which on Linux builds an NSURL
-    // and casts its way through a dictionary: 0.6 ms of every command's start. What that
-    // check is for, a non-empty WAL for a pool's readers and for WAL snapshots, does not
-    // concern one queue.
+    // `synchronous = OFF`: no commit waits for the disk (a page shown records who was shown).
+    // A crash of the app loses nothing, as the system holds what was written; only a power
+    // cut can leave the file damaged, and a damaged cache is moved aside and started again,
+    // as everything here can be fetched again.
+    //
+    // Set here rather than with GRDB's `journalMode`, whose set-up asks Foundation for the
+    // WAL's size (`URL.resourceValues`), 0.6 ms of every command's start on Linux.
     configuration.prepareDatabase { db in
-      let journalMode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-      guard journalMode == "wal" else {
-        throw DatabaseError(message: "could not turn WAL mode on")
-      }
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      try db.execute(sql: "PRAGMA mmap_size = 0")
+      try db.execute(sql: "PRAGMA synchronous = OFF")
+      try leaveWALMode(db)
     }
     let queue = try DatabaseQueue(path: url.path, configuration: configuration)
     // A file that is not a database fails only when first read: read it now.
@@ -141,40 +152,24 @@ public final class AppDatabase: Sendable {
       let sound = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
       if sound != ["ok"] { throw DatabaseError(resultCode: .SQLITE_CORRUPT) }
     }
-    // chmod and stat rather than FileManager: its attribute dictionaries of `Any` cost
-    // 0.3 ms of casts at every start, for one number each way.
+    // chmod rather than FileManager: its attribute dictionaries of `Any` cost 0.3 ms of
+    // casts at every start, for one number.
     _ = chmod(url.path, 0o600)
-    try truncateALongWAL(of: queue, at: url)
     return queue
+  }
+
+  /// Turns a file an earlier version left in WAL mode back to a rollback journal. Another
+  /// process that still has it open in WAL mode keeps it so: then it stays in WAL mode,
+  /// without a wait, until an opening finds it alone.
+  private static func leaveWALMode(_ db: Database) throws {
+    guard try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" else { return }
+    try db.execute(sql: "PRAGMA busy_timeout = 100")
+    defer { try? db.execute(sql: "PRAGMA busy_timeout = \(busyWaitSeconds * 1000)") }
+    _ = try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
   }
 
   /// How long a statement waits for another process's lock before it fails.
   private static let busyWaitSeconds = 10
-
-  /// The WAL past which opening empties it into the file and truncates it: a few hundred
-  /// commands' worth of pages shown.
-  static let longWALBytes = 1 << 20
-
-  /// Empties a WAL longer than `longWALBytes` into the file and truncates it.
-  ///
-  /// A command keeps the database open until the process exits (`ProcessLifetime`), so no
-  /// connection ever closes, and closing is what checkpoints and deletes the WAL. The next
-  /// process to open the file alone finds the WAL index stale and rebuilds it from the whole
-  /// WAL (SQLite's recovery), which also forgets what was already copied into the file, so
-  /// the WAL is never started again from its beginning: it grew by a page with every command
-  /// (5 MB after 1,200 `likes --page 2`), and each start read all of it (9.8 ms a command
-  /// at first, 12.5 ms then). Under a short busy wait: another process reading keeps the
-  /// WAL, and the next opening tries again.
-  private static func truncateALongWAL(of queue: DatabaseQueue, at url: URL) throws {
-    let wal = url.path + "-wal"
-    var status = stat()
-    guard stat(wal, &status) == 0, Int(status.st_size) > longWALBytes else { return }
-    try queue.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA busy_timeout = 100")
-      defer { try? db.execute(sql: "PRAGMA busy_timeout = \(busyWaitSeconds * 1000)") }
-      _ = try? db.checkpoint(.truncate)
-    }
-  }
 
   /// Internal for the test that upgrades a file made by an earlier version.
   static var migrator: DatabaseMigrator {
@@ -243,6 +238,19 @@ public final class AppDatabase: Sendable {
       // No query finds a cached like by its id (ids resolve through `shownLike`), yet every
       // page stored kept the index up to date.
       try db.execute(sql: "DROP INDEX IF EXISTS likedYouByID")
+    }
+    migrator.registerMigration("v4: pages out of date, the badge counted by event") { db in
+      // A page the list has moved past is kept, and shown only when the server cannot be
+      // reached, said to be out of date, rather than dropped.
+      try db.alter(table: "likedYouPage") { table in
+        table.add(column: "outOfDate", .boolean).notNull().defaults(to: false)
+      }
+      // The badge counts each event once by its number, however many clients on this data
+      // folder hear of it, and starts again for a reset server or a new account.
+      try db.alter(table: "notificationCenterState") { table in
+        table.add(column: "countedSeq", .integer)
+        table.add(column: "serverAccountID", .text)
+      }
     }
     return migrator
   }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import SystemSupport
 
 /// SQLite's failures on a database file of the app's data folder (the app's own, and the
 /// embedded backend's), named as Domain's `LocalStorageError`: a person reads "the disk
@@ -8,6 +9,7 @@ import GRDB
 package enum AppDatabaseError {
   /// `error` as a `LocalStorageError` on `file` when it is SQLite's; anything else as it is.
   package static func map(_ error: any Error, file: URL) -> any Error {
+    if let lock = error as? FileLockError { return map(lock, file: file) }
     guard let error = error as? DatabaseError else { return error }
     let problem: LocalStorageError.Problem
     switch error.resultCode {
@@ -28,6 +30,19 @@ package enum AppDatabaseError {
     default:
       problem = .other("SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")")
     }
+    return LocalStorageError(file: file.path, problem: problem)
+  }
+
+  /// The lock beside the file, which every opening takes, said as the file's trouble.
+  private static func map(_ error: FileLockError, file: URL) -> LocalStorageError {
+    let problem: LocalStorageError.Problem =
+      switch error.errno {
+      case ENOENT: .folderGone
+      case ENOSPC, EDQUOT: .diskFull
+      case EROFS, EACCES, EPERM: .readOnly
+      case EIO: .ioFailure
+      default: .other(error.description)
+      }
     return LocalStorageError(file: file.path, problem: problem)
   }
 

@@ -19,8 +19,10 @@ public struct GRDBLikesCache: LikesCache {
       guard
         let meta = try Row.fetchOne(
           db,
-          sql:
-            "SELECT nextCursor, fetchedAt FROM likedYouPage WHERE account = ? AND batchSize = ? AND page = ?",
+          sql: """
+            SELECT nextCursor, fetchedAt, outOfDate FROM likedYouPage
+            WHERE account = ? AND batchSize = ? AND page = ?
+            """,
           arguments: [account, batchSize, number])
       else { return nil }
       let users = try Row.fetchAll(
@@ -33,7 +35,7 @@ public struct GRDBLikesCache: LikesCache {
       ).map(Self.user)
       return CachedLikesPage(
         users: users, nextCursor: meta["nextCursor"],
-        fetchedAt: Date(timeIntervalSince1970: meta["fetchedAt"]))
+        fetchedAt: Date(timeIntervalSince1970: meta["fetchedAt"]), isOutOfDate: meta["outOfDate"])
     }
   }
 
@@ -97,10 +99,11 @@ public struct GRDBLikesCache: LikesCache {
     }
   }
 
-  public func invalidateLikes() async throws {
+  public func markPagesOutOfDate() async throws {
     try await database.write { [account] db in
-      try db.execute(sql: "DELETE FROM likedYou WHERE account = ?", arguments: [account])
-      try db.execute(sql: "DELETE FROM likedYouPage WHERE account = ?", arguments: [account])
+      try db.execute(
+        sql: "UPDATE likedYouPage SET outOfDate = 1 WHERE account = ? AND outOfDate = 0",
+        arguments: [account])
     }
   }
 
@@ -188,18 +191,57 @@ public struct GRDBNCStateStore: NCStateStore {
     }
   }
 
-  public func addUnread(_ count: Int) async throws -> Int {
+  public func countLike(seq: Int, unkept: Int) async throws -> Int {
+    try await database.write { [account] db in
+      // One transaction: two clients counting the same event see each other's number.
+      try db.execute(
+        sql: """
+          INSERT INTO notificationCenterState (account, unread, countedSeq) VALUES (?, ? + 1, ?)
+          ON CONFLICT(account) DO UPDATE SET
+            unread = unread + excluded.unread - 1
+              + (countedSeq IS NULL OR excluded.countedSeq > countedSeq),
+            countedSeq = max(coalesce(countedSeq, excluded.countedSeq), excluded.countedSeq)
+          """,
+        arguments: [account, unkept, seq])
+      return try Self.unread(db, account)
+    }
+  }
+
+  public func eventsStand(at last: Int) async throws -> Int {
     try await database.write { [account] db in
       try db.execute(
         sql: """
-          INSERT INTO notificationCenterState (account, unread) VALUES (?, ?)
-          ON CONFLICT(account) DO UPDATE SET unread = unread + excluded.unread
+          UPDATE notificationCenterState SET unread = 0, countedSeq = ?
+          WHERE account = ? AND countedSeq > ?
           """,
-        arguments: [account, count])
-      return try Int.fetchOne(
-        db, sql: "SELECT unread FROM notificationCenterState WHERE account = ?",
-        arguments: [account]) ?? 0
+        arguments: [last, account, last])
+      return try Self.unread(db, account)
     }
+  }
+
+  public func countsLikes(ofAccount id: String) async throws -> Bool {
+    try await database.write { [account] db in
+      let counted = try String.fetchOne(
+        db, sql: "SELECT serverAccountID FROM notificationCenterState WHERE account = ?",
+        arguments: [account])
+      try db.execute(
+        sql: """
+          INSERT INTO notificationCenterState (account, serverAccountID) VALUES (?, ?)
+          ON CONFLICT(account) DO UPDATE SET
+            unread = CASE WHEN serverAccountID <> excluded.serverAccountID THEN 0 ELSE unread END,
+            countedSeq =
+              CASE WHEN serverAccountID <> excluded.serverAccountID THEN NULL ELSE countedSeq END,
+            serverAccountID = excluded.serverAccountID
+          """,
+        arguments: [account, id])
+      return counted != nil && counted != id
+    }
+  }
+
+  private static func unread(_ db: Database, _ account: String) throws -> Int {
+    try Int.fetchOne(
+      db, sql: "SELECT unread FROM notificationCenterState WHERE account = ?",
+      arguments: [account]) ?? 0
   }
 
   public func look(clearingUnread: Bool) async throws -> NotificationCenterState {

@@ -14,10 +14,12 @@ extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
       throw RemoteAPIError.invalidResponse(reason: "the events answer does not follow the contract")
     }
     // Event types this app does not know yet are passed over, not failed on.
-    let events = batch.events.sorted { $0.seq < $1.seq }.compactMap { event -> RealtimeEvent? in
+    let events = batch.events.sorted { $0.seq < $1.seq }.compactMap { event -> NumberedEvent? in
       switch event.type {
-      case APIAnswer.Event.likedYouInserted: return .likedYouInserted(event.item.user)
-      case APIAnswer.Event.mutualMatch: return .mutualMatch(event.item.user)
+      case APIAnswer.Event.likedYouInserted:
+        return NumberedEvent(seq: event.seq, .likedYouInserted(event.item.user))
+      case APIAnswer.Event.mutualMatch:
+        return NumberedEvent(seq: event.seq, .mutualMatch(event.item.user))
       default: return nil
       }
     }

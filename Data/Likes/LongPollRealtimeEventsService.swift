@@ -58,6 +58,8 @@ public struct LongPollRealtimeEventsService: RealtimeEventsService {
   private func watch(_ continuation: AsyncThrowingStream<RealtimeSignal, any Error>.Continuation)
     async throws
   {
+    // The session is read from the store once for the watch, not at every poll.
+    let session = SignedInAccess.Kept()
     // nil until the server has said where its events stand.
     var after: Int?
     var failures = 0
@@ -65,20 +67,27 @@ public struct LongPollRealtimeEventsService: RealtimeEventsService {
     while !Task.isCancelled {
       do {
         guard let seen = after else {
-          after = try await poll(after: Int.max, wait: 0).last
+          let last = try await poll(after: Int.max, wait: 0, session).last
+          after = last
           failures = 0
+          continuation.yield(.watching(from: last))
           continue
         }
-        let batch = try await poll(after: seen, wait: wait)
+        // After a failure the first poll asks without waiting: it finds out at once whether
+        // the server answers, where a long wait would keep the reachability offline (one
+        // request at a time asks a server that is offline) until its end.
+        let batch = try await poll(after: seen, wait: failures > 0 ? 0 : wait, session)
         failures = 0
         if saidInterrupted {
           saidInterrupted = false
           continuation.yield(.resumed)
         }
         if batch.last < seen {
-          continuation.yield(.serverReset)
+          continuation.yield(.serverReset(last: batch.last))
         } else {
-          for event in batch.events { continuation.yield(.event(event)) }
+          for numbered in batch.events {
+            continuation.yield(.event(numbered.event, seq: numbered.seq))
+          }
         }
         after = batch.last
       } catch {
@@ -94,8 +103,10 @@ public struct LongPollRealtimeEventsService: RealtimeEventsService {
     }
   }
 
-  private func poll(after: Int, wait: Int) async throws -> RealtimeEventBatch {
-    try await access.perform { [remote] token in
+  private func poll(after: Int, wait: Int, _ session: SignedInAccess.Kept) async throws
+    -> RealtimeEventBatch
+  {
+    try await access.perform(keeping: session) { [remote] token in
       try await remote.fetchEvents(after: after, wait: wait, token: token)
     }
   }

@@ -15,6 +15,7 @@ import SystemSupport
 ///
 /// The permission is asked once (`ask`); a yes or no is kept. When nobody can be asked
 /// (`ask` answers nil) the permission is denied for this run only, so a later run can grant it.
+/// A front end with no other way to grant it asks again after a no (`asksAgainAfterNo`).
 public final class FilePushDevice: NotificationService, Sendable {
   public enum Answer: Sendable {
     case granted
@@ -30,15 +31,17 @@ public final class FilePushDevice: NotificationService, Sendable {
 
   private let file: URL
   private let ask: @Sendable () -> Answer
+  private let asksAgainAfterNo: Bool
   private let stored: Mutex<Stored>
 
   /// `deviceIDOverride` (`APP_DEVICE_ID`) plays another device without touching the file's.
   public init(
     file: URL, deviceIDOverride: String?, randomBytes: @Sendable (Int) -> [UInt8],
-    ask: @escaping @Sendable () -> Answer
+    asksAgainAfterNo: Bool = false, ask: @escaping @Sendable () -> Answer
   ) throws {
     self.file = file
     self.ask = ask
+    self.asksAgainAfterNo = asksAgainAfterNo
     var state: Stored
     if let data = try? Data(contentsOf: file),
       let decoded = try? JSONDecoder().decode(Stored.self, from: data)
@@ -68,8 +71,8 @@ public final class FilePushDevice: NotificationService, Sendable {
     let current = stored.withLock { $0 }
     switch current.permission {
     case true?: return current.token
-    case false?: throw NotificationPermissionError.denied
-    case nil: break
+    case false? where !asksAgainAfterNo: throw NotificationPermissionError.denied
+    case false?, nil: break
     }
     switch ask() {
     case .granted:

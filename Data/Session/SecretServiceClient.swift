@@ -303,7 +303,11 @@ struct SecretServiceClient: Sendable {
   /// (seen in CI, where 30 tests that sign in failed after it). Keyring calls take
   /// milliseconds and a process makes few, so waiting for a turn costs nothing a person
   /// notices.
-  private static let oneCallAtATime = Mutex(())
+  ///
+  /// All of them on one thread, kept for the process, rather than a thread started for
+  /// each call behind a lock: the queue is the turn, and GLib's per-thread set-up is done
+  /// once.
+  private static let callsThread = SerialThread(name: "secret-service")
 
   /// How many time limits a call may wait for its turn, in all, before it gives up without
   /// being made. Each call ahead of it is cancelled at its own limit, so the turn comes
@@ -322,7 +326,7 @@ struct SecretServiceClient: Sendable {
     }
   }
 
-  /// Runs `body` on a thread of its own, in its turn (`oneCallAtATime`), and waits for it at
+  /// Runs `body` on the calls' thread, in its turn (`callsThread`), and waits for it at
   /// most `timeout` from when the turn comes, or until the task is cancelled. Whichever of
   /// the call, the timers and the cancellation comes first resumes the caller, exactly once;
   /// the others then find it settled. When a timer or the cancellation wins, `cancel` ends
@@ -351,13 +355,11 @@ struct SecretServiceClient: Sendable {
             }
           }
         }
-        NamedThread.start("secret-service") {
-          Self.oneCallAtATime.withLock { _ in
-            // A caller that gave up while this call waited its turn is not served.
-            guard !outcome.isResolved else { return }
-            giveUp(seconds)
-            outcome.resolve(Result { try body() })
-          }
+        Self.callsThread.run {
+          // A caller that gave up while this call waited its turn is not served.
+          guard !outcome.isResolved else { return }
+          giveUp(seconds)
+          outcome.resolve(Result { try body() })
         }
         giveUp(seconds * Self.turnsToWait)
       }

@@ -26,14 +26,15 @@ public struct LikesEnvironment: Sendable {
     !UnblurWindow.isOpen(endDate: try await state.unblurEndDate(), now: now())
   }
 
-  /// Drops the cached pages, since the list moved. When the cache cannot drop them (a full
-  /// disk), the pages come from the server until it can (`UnkeptLikes.pagesOutdated`), and
-  /// the failure is returned, to be said.
-  func dropCachedPages() async throws -> LocalStorageError? {
+  /// Marks the cached pages out of date, since the list moved: the next page comes from the
+  /// server, and a cached one shows only when the server cannot be reached, said to be out
+  /// of date. When the cache cannot mark them (a full disk), this run remembers it
+  /// (`UnkeptLikes.pagesOutdated`) until it can, and the failure is returned, to be said.
+  func markCachedPagesOutOfDate() async throws -> LocalStorageError? {
     unkept.markPagesOutdated()
     do {
-      try await cache.invalidateLikes()
-      unkept.pagesDropped()
+      try await cache.markPagesOutOfDate()
+      unkept.pagesMarked()
       return nil
     } catch let error as LocalStorageError {
       return error

@@ -6,8 +6,9 @@ public struct LikesPage: Equatable, Sendable {
   public enum Source: Equatable, Sendable {
     case server
     /// From the local cache, fetched at `fetchedAt`. `offline` when the server could not be
-    /// reached and the cache stood in for it.
-    case cache(fetchedAt: Date, offline: Bool)
+    /// reached and the cache stood in for it; `outOfDate` when the list is known to have
+    /// moved since (only ever shown offline).
+    case cache(fetchedAt: Date, offline: Bool, outOfDate: Bool = false)
   }
 
   public let number: Int
@@ -16,13 +17,20 @@ public struct LikesPage: Equatable, Sendable {
   /// The page to ask for next, or nil on the last page.
   public let nextCursor: Int?
   public let source: Source
+  /// For a page past the end of the list, the last page that holds anybody (0 when nobody
+  /// does); nil otherwise, or when the server could not say.
+  public let lastPage: Int?
 
-  public init(number: Int, batchSize: Int, items: [LikeItem], nextCursor: Int?, source: Source) {
+  public init(
+    number: Int, batchSize: Int, items: [LikeItem], nextCursor: Int?, source: Source,
+    lastPage: Int? = nil
+  ) {
     self.number = number
     self.batchSize = batchSize
     self.items = items
     self.nextCursor = nextCursor
     self.source = source
+    self.lastPage = lastPage
   }
 
   /// 1-based positions of the first and last item in the whole list, nil for an empty page.
@@ -34,6 +42,6 @@ public struct LikesPage: Equatable, Sendable {
 
   /// True when the page came from the cache because the server could not be reached.
   public var isOffline: Bool {
-    if case .cache(_, true) = source { true } else { false }
+    if case .cache(_, true, _) = source { true } else { false }
   }
 }

@@ -20,11 +20,16 @@ public struct CachedLikesPage: Equatable, Sendable {
   public let users: [LikedUser]
   public let nextCursor: Int?
   public let fetchedAt: Date
+  /// The list has moved since the page was fetched (a like arrived or was answered): it is
+  /// asked of the server again, and shown only when the server cannot be reached, said to
+  /// be out of date.
+  public let isOutOfDate: Bool
 
-  public init(users: [LikedUser], nextCursor: Int?, fetchedAt: Date) {
+  public init(users: [LikedUser], nextCursor: Int?, fetchedAt: Date, isOutOfDate: Bool = false) {
     self.users = users
     self.nextCursor = nextCursor
     self.fetchedAt = fetchedAt
+    self.isOutOfDate = isOutOfDate
   }
 }
 
@@ -41,8 +46,9 @@ public protocol LikesCache: Sendable {
   /// Everybody ever shown to this account whose id starts with `prefix`, whatever pages
   /// were invalidated since.
   func shownLikes(withIDPrefix prefix: String) async throws -> [LikedUser]
-  /// Drops every cached page of people who liked you (after a removal the pages shift).
-  func invalidateLikes() async throws
+  /// Marks every cached page of people who liked you out of date (a like arrived or was
+  /// answered, so the pages shift): kept, but read back with `isOutOfDate`.
+  func markPagesOutOfDate() async throws
   func mutuals() async throws -> CachedLikesPage?
   func storeMutuals(_ page: CachedLikesPage) async throws
   /// Everything this account has cached, for sign-out.
@@ -55,8 +61,18 @@ public protocol NCStateStore: Sendable {
   func setUnblurEndDate(_ date: Date?) async throws
   /// The unread badge: likes that arrived since the first page was last looked at.
   func unreadCount() async throws -> Int
-  /// Adds to the badge and returns the new count, in one step.
-  func addUnread(_ count: Int) async throws -> Int
+  /// Counts the like of event `seq` into the badge, once, however many clients sharing this
+  /// state heard of it: it adds one when `seq` is above every event counted so far, and
+  /// `unkept` (likes this run heard of but could not count then) in any case. One step;
+  /// returns the badge.
+  func countLike(seq: Int, unkept: Int) async throws -> Int
+  /// The server's events stand at `last`. Below the events counted, they were reset (a new
+  /// database): the badge starts again, and counts from `last`. Returns the badge.
+  func eventsStand(at last: Int) async throws -> Int
+  /// The badge counts the likes of the server's account `id`. When it counted another's (a
+  /// new account of the same name, on a server started anew), it starts again, and the
+  /// answer is true.
+  func countsLikes(ofAccount id: String) async throws -> Bool
   /// The unblur window's end and the unread badge, read together, with the badge cleared in
   /// the same step when `clearingUnread`: a page view's one read of this state.
   func look(clearingUnread: Bool) async throws -> NotificationCenterState

@@ -6,14 +6,27 @@ public enum RealtimeEvent: Equatable, Sendable {
   case mutualMatch(LikedUser)
 }
 
+/// An event with the server's sequence number for it: the same event has the same number
+/// for every client that hears of it, which is how clients sharing a data folder count it
+/// once.
+public struct NumberedEvent: Equatable, Sendable {
+  public let seq: Int
+  public let event: RealtimeEvent
+
+  public init(seq: Int, _ event: RealtimeEvent) {
+    self.seq = seq
+    self.event = event
+  }
+}
+
 /// A batch of events from the server, with the sequence number to resume after.
 public struct RealtimeEventBatch: Equatable, Sendable {
-  public let events: [RealtimeEvent]
+  public let events: [NumberedEvent]
   /// The highest sequence number so far; asking for events after it misses nothing and
   /// repeats nothing.
   public let last: Int
 
-  public init(events: [RealtimeEvent], last: Int) {
+  public init(events: [NumberedEvent], last: Int) {
     self.events = events
     self.last = last
   }
@@ -23,7 +36,10 @@ public struct RealtimeEventBatch: Equatable, Sendable {
 /// connection behind them, so that a watch that keeps failing can say so once and say once
 /// when it is back.
 public enum RealtimeSignal: Sendable {
-  case event(RealtimeEvent)
+  /// The watch has asked where the server's events stand, and goes on from `last`: sent
+  /// once, first.
+  case watching(from: Int)
+  case event(RealtimeEvent, seq: Int)
   /// Polls have kept failing (`RealtimeRetry.failuresBeforeSaying` in a row); the service
   /// goes on trying. Sent once for each run of failures, with the newest one.
   case interrupted(any Error)
@@ -33,7 +49,7 @@ public enum RealtimeSignal: Sendable {
   case resumed
   /// The server's events were reset: it answered a `last` lower than the `after` asked (a new
   /// database, a restore). The service goes on from that `last`; cached pages are stale.
-  case serverReset
+  case serverReset(last: Int)
 }
 
 /// The seed's `RealtimeEventsService`: the events from now on, in order, each once, until

@@ -19,7 +19,7 @@ public struct RespondToLikeUseCase: Sendable {
     }
     // The server took the answer: this machine's files failing now (a full disk) must not
     // say otherwise. Pages it cannot drop come from the server until it can.
-    _ = try await environment.dropCachedPages()
+    _ = try await environment.markCachedPagesOutOfDate()
     if outcome.mutualMatch {
       let cached = try await environment.cache.mutuals()
       let users = [outcome.item] + (cached?.users ?? []).filter { $0.id != outcome.item.id }
@@ -48,7 +48,7 @@ public struct RespondToLikeUseCase: Sendable {
     try await environment.access.perform { [environment] token in
       try await environment.remote.skip(id: id, token: token)
     }
-    _ = try await environment.dropCachedPages()  // as after a like back
+    _ = try await environment.markCachedPagesOutOfDate()  // as after a like back
     guard let shown else { return (id, nil) }
     return (id, .likedYou(shown, isBlurred: try await environment.isBlurred()))
   }

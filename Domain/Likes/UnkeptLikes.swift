@@ -14,11 +14,11 @@ final class UnkeptLikes: Sendable {
 
   private let contents = Mutex(Contents())
 
-  /// The cached pages may miss a like or hold somebody who left: the next page comes from
-  /// the server until they are dropped.
+  /// The cached pages may miss a like or hold somebody who left: every one is out of date
+  /// until the cache has marked them so.
   var pagesOutdated: Bool { contents.withLock { $0.pagesOutdated } }
   func markPagesOutdated() { contents.withLock { $0.pagesOutdated = true } }
-  func pagesDropped() { contents.withLock { $0.pagesOutdated = false } }
+  func pagesMarked() { contents.withLock { $0.pagesOutdated = false } }
 
   /// Likes added to the badge that the badge's file does not count yet.
   var unread: Int { contents.withLock { $0.unread } }

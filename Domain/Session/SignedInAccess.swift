@@ -5,7 +5,7 @@
 /// request). A 401 answer means the session is over: it is deleted and the caller gets
 /// `SessionError.expired`, exactly as at launch.
 public struct SignedInAccess: Sendable {
-  private let dataStore: any UserSessionDataStore
+  let dataStore: any UserSessionDataStore
 
   public init(dataStore: any UserSessionDataStore) {
     self.dataStore = dataStore
@@ -14,9 +14,18 @@ public struct SignedInAccess: Sendable {
   public func perform<T: Sendable>(
     _ request: @Sendable (AccessToken) async throws -> T
   ) async throws -> T {
-    guard let session = try await dataStore.readUserSession() else {
-      throw SessionError.notSignedIn
-    }
+    guard let session = try await storedSession() else { throw SessionError.notSignedIn }
+    return try await perform(with: session, request)
+  }
+
+  func storedSession() async throws -> RemoteUserSession? {
+    try await dataStore.readUserSession()
+  }
+
+  /// `request` with `session`'s token; a 401 deletes the stored session and ends it.
+  func perform<T: Sendable>(
+    with session: RemoteUserSession, _ request: @Sendable (AccessToken) async throws -> T
+  ) async throws -> T {
     do {
       return try await request(session.accessToken)
     } catch RemoteAPIError.unauthorized {

@@ -27,7 +27,7 @@ struct ServeFeature {
     let descriptors = FileDescriptorLimit.raise(forMaxConnections: settings.maxConnections)
     if descriptors.limit < descriptors.wanted {
       notes.note(
-        "Warning: \(settings.maxConnections) connections need \(descriptors.wanted) file "
+        "warning: \(settings.maxConnections) connections need \(descriptors.wanted) file "
           + "descriptors, and the limit is \(descriptors.limit): connections past it wait "
           + "unaccepted. Raise it (ulimit -n, or LimitNOFILE= in a systemd unit) or lower "
           + "--max-connections.")
@@ -50,6 +50,9 @@ struct ServeFeature {
     let server: BackendHTTPServer
     do {
       server = try await application.start()
+    } catch let failure as BackendHTTPServer.ServerError {
+      // Already a sentence: the port, the address, and what to do.
+      throw console.fail(.init(code: "serve_failed", message: failure.description))
     } catch {
       throw console.fail(
         .init(
@@ -123,9 +126,15 @@ struct ServeFeature {
     {
       return .postgres(postgres)
     }
-    let folder = try DataFolder.prepare(
-      DataFolder.locate(option: settings.dataDir, environment: environment))
-    return .sqliteFile(folder.file(CompositionRoot.backendFileName))
+    let location = DataFolder.locate(option: settings.dataDir, environment: environment)
+    let file = location.url.appendingPathComponent(CompositionRoot.backendFileName)
+    let sqlite = BackendStorage.sqliteFile(file)
+    // The folder is made with the file, once the port is bound: a server that cannot listen
+    // leaves nothing behind.
+    return BackendStorage(services: sqlite.services, callsBlock: sqlite.callsBlock) { metrics in
+      _ = try DataFolder.prepare(location)
+      return try await sqlite.open(metrics)
+    }
   }
 
   /// Whether Ctrl-C stopped the server, as the signal's queue and the command share it.

@@ -30,6 +30,10 @@ public enum LikesScreen {
     /// ISO 8601, when the page came from the cache.
     @NullWhenAbsent public var fetchedAt: String?
     public let offline: Bool
+    /// The cached page is known to be out of date (shown only offline).
+    public let outOfDate: Bool
+    /// For a page past the end of the list, the last page that holds anybody (0: nobody).
+    @NullWhenAbsent public var lastPage: Int?
     @NullWhenAbsent public var unblurSecondsLeft: Int?
     public let unread: Int
   }
@@ -37,16 +41,17 @@ public enum LikesScreen {
   public static func document(_ page: LikesPage, unblurSecondsLeft: Int?, unread: Int)
     -> PageDocument
   {
-    let (source, fetchedAt, offline): (String, Date?, Bool) =
+    let (source, fetchedAt, offline, outOfDate): (String, Date?, Bool, Bool) =
       switch page.source {
-      case .server: ("server", nil, false)
-      case .cache(let fetchedAt, let offline): ("cache", fetchedAt, offline)
+      case .server: ("server", nil, false, false)
+      case .cache(let fetchedAt, let offline, let outOfDate):
+        ("cache", fetchedAt, offline, outOfDate)
       }
     return PageDocument(
       page: page.number, batchSize: page.batchSize, items: page.items.map(ItemDocument.init),
       nextPage: page.nextCursor, source: source,
-      fetchedAt: fetchedAt.map { ISO8601DateFormatter().string(from: $0) }, offline: offline,
-      unblurSecondsLeft: unblurSecondsLeft, unread: unread)
+      fetchedAt: fetchedAt.map { TimeText.iso8601($0) }, offline: offline, outOfDate: outOfDate,
+      lastPage: page.lastPage, unblurSecondsLeft: unblurSecondsLeft, unread: unread)
   }
 
   /// One card: its short id, then the name and avatar, or the blur.
@@ -70,23 +75,31 @@ public enum LikesScreen {
       ]
       lines += page.items.map(itemLine)
     } else {
-      lines = ["Liked you: page \(page.number) is empty."]
+      lines = ["Liked you: page \(page.number) \(emptyPageText(page))"]
     }
     lines.append("")
     if let next = page.nextCursor {
       lines.append("More: \(words.likesPage(next, page.batchSize))")
+    } else if let last = page.lastPage, last > 0 {
+      lines.append("The last page: \(words.likesPage(last, page.batchSize))")
     } else {
       lines.append("This is the last page.")
     }
     switch page.source {
     case .server:
       lines.append("From the server, just now.")
-    case .cache(let fetchedAt, let offline):
+    case .cache(let fetchedAt, let offline, let outOfDate):
       let age = ageText(now.timeIntervalSince(fetchedAt))
-      lines.append(
-        offline
-          ? "Offline: the server cannot be reached; from the cache, fetched \(age) ago."
-          : "From the cache, fetched \(age) ago (`\(words.refresh)` asks the server).")
+      let origin: String =
+        switch (offline, outOfDate) {
+        case (true, true):
+          "Offline: the server cannot be reached; from the cache, fetched \(age) ago, and out "
+            + "of date: likes have arrived or been answered since."
+        case (true, false):
+          "Offline: the server cannot be reached; from the cache, fetched \(age) ago."
+        case (false, _): "From the cache, fetched \(age) ago (`\(words.refresh)` asks the server)."
+        }
+      lines.append(origin)
     }
     lines.append(
       unread == 0
@@ -98,6 +111,16 @@ public enum LikesScreen {
       lines.append("Blurred: `\(words.unblur)` shows names for \(Int(UnblurWindow.length)) s.")
     }
     return lines
+  }
+
+  /// What an empty page is: past the end, with how many pages there are, when known.
+  private static func emptyPageText(_ page: LikesPage) -> String {
+    switch page.lastPage {
+    case nil: "is empty."
+    case 0?: "is past the end: nobody has liked you yet."
+    case 1?: "is past the end: there is 1 page of \(page.batchSize)."
+    case let last?: "is past the end: there are \(last) pages of \(page.batchSize)."
+    }
   }
 
   /// How old something is, in its largest whole unit. A time in the future (a clock set

@@ -135,9 +135,12 @@ public final class LikesViewModel {
     state.error = nil
     do {
       let outcome = try await request()
-      state.notice = outcome.notice
-      state.banner = outcome.banner
-      state.answered = outcome.answer
+      // One change: whoever follows the state sees the banner with the answer it is for.
+      var next = state
+      next.notice = outcome.notice
+      next.banner = outcome.banner
+      next.answered = outcome.answer
+      state = next
     } catch {
       var next = state
       if let removed, var page = next.page {
@@ -145,7 +148,7 @@ public final class LikesViewModel {
         items.insert(removed.item, at: min(removed.index, items.count))
         page = LikesPage(
           number: page.number, batchSize: page.batchSize, items: items, nextCursor: page.nextCursor,
-          source: page.source)
+          source: page.source, lastPage: page.lastPage)
         next.page = page
         next.notice = "The card is back in the list."
       }
@@ -162,7 +165,7 @@ public final class LikesViewModel {
     let item = items.remove(at: index)
     state.page = LikesPage(
       number: page.number, batchSize: page.batchSize, items: items, nextCursor: page.nextCursor,
-      source: page.source)
+      source: page.source, lastPage: page.lastPage)
     return (item, index)
   }
 }

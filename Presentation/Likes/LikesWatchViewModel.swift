@@ -6,7 +6,10 @@ import Domain
 public final class LikesWatchViewModel {
   public enum Update: Equatable, Sendable {
     case newLike(LikeItem, unread: Int)
-    case match(String)
+    /// A mutual match with the person of `id`, and its announcement.
+    case match(String, id: String)
+    /// The badge changed without a like: it started again (a reset server).
+    case unreadChanged(Int)
     /// The watch has kept failing and goes on trying: said once for each run of failures.
     case interrupted(UserFacingError)
     /// It works again after `interrupted`.
@@ -42,10 +45,16 @@ public final class LikesWatchViewModel {
     public var events: @Sendable () -> AsyncThrowingStream<RealtimeSignal, any Error>
     /// Whether the list is blurred right now (`UnblurUseCase`).
     public var isBlurred: @Sendable () async throws -> Bool
-    /// Keeps who was shown, raises the unread badge and returns it, with why the files
-    /// could not keep the like when they could not (`UnreadBadgeUseCase`).
+    /// Keeps who was shown, counts the like of event `seq` into the unread badge (once,
+    /// whoever else heard of it) and returns the badge, with why the files could not keep
+    /// the like when they could not (`UnreadBadgeUseCase`).
     public var newLikeArrived:
-      @Sendable (LikedUser) async throws -> (unread: Int, storageTrouble: LocalStorageError?)
+      @Sendable (LikedUser, _ seq: Int) async throws -> (
+        unread: Int, storageTrouble: LocalStorageError?
+      )
+    /// The server's events stand at this number: the badge starts again when they were
+    /// reset (`UnreadBadgeUseCase.eventsStand`). Returns the badge.
+    public var eventsStand: @Sendable (Int) async throws -> Int
     /// Drops the cached pages, after a gap or a server whose events were reset: the next page
     /// comes from the server, with whatever changed meanwhile (`UnreadBadgeUseCase`). Returns
     /// why the files could not drop them, when they could not.
@@ -55,14 +64,16 @@ public final class LikesWatchViewModel {
       events: @escaping @Sendable () -> AsyncThrowingStream<RealtimeSignal, any Error>,
       isBlurred: @escaping @Sendable () async throws -> Bool,
       newLikeArrived:
-        @escaping @Sendable (LikedUser) async throws -> (
+        @escaping @Sendable (LikedUser, _ seq: Int) async throws -> (
           unread: Int, storageTrouble: LocalStorageError?
         ),
+      eventsStand: @escaping @Sendable (Int) async throws -> Int = { _ in 0 },
       pagesOutdated: @escaping @Sendable () async throws -> LocalStorageError? = { nil }
     ) {
       self.events = events
       self.isBlurred = isBlurred
       self.newLikeArrived = newLikeArrived
+      self.eventsStand = eventsStand
       self.pagesOutdated = pagesOutdated
     }
   }
@@ -82,20 +93,22 @@ public final class LikesWatchViewModel {
     do {
       for try await signal in actions.events() {
         switch signal {
-        case .event(.likedYouInserted(let user)):
+        case .watching(let last):
+          await badgeStands(at: last)
+        case .event(.likedYouInserted(let user), let seq):
           // The watch can end at any await: read first, raise the kept badge last, and count
           // the like only together with showing it, so the summary and the badge never
           // include a like the person did not see.
           let (isBlurred, unreadable) = try await blurState()
           let item = LikeItem.likedYou(user, isBlurred: isBlurred)
-          let arrival = try await actions.newLikeArrived(user)
+          let arrival = try await actions.newLikeArrived(user, seq)
           state.unread = arrival.unread
           state.newLikes += 1
           onUpdate?(.newLike(item, unread: state.unread))
           note(arrival.storageTrouble ?? unreadable)
-        case .event(.mutualMatch(let user)):
+        case .event(.mutualMatch(let user), _):
           state.matches += 1
-          onUpdate?(.match("It's a match with \(user.userName)!"))
+          onUpdate?(.match("It's a match with \(user.userName)!", id: user.id))
         case .interrupted(let error):
           let interruption = UserFacingError(error)
           state.interruption = interruption
@@ -104,14 +117,25 @@ public final class LikesWatchViewModel {
           note(try await actions.pagesOutdated())
           state.interruption = nil
           onUpdate?(.resumed)
-        case .serverReset:
+        case .serverReset(let last):
           note(try await actions.pagesOutdated())
+          await badgeStands(at: last)
         }
       }
     } catch is CancellationError {
     } catch {
       state.failure = UserFacingError(error)
     }
+  }
+
+  /// The server's events stand at `last`: a badge that starts again is shown so. A file that
+  /// cannot say leaves the badge as it is, and the watch goes on.
+  private func badgeStands(at last: Int) async {
+    guard let unread = try? await actions.eventsStand(last), unread != state.unread else {
+      return
+    }
+    state.unread = unread
+    onUpdate?(.unreadChanged(unread))
   }
 
   /// Whether a new like shows blurred, and why the files could not say when they could not.

@@ -23,17 +23,26 @@ public final class NotificationCenterViewModel {
     wireBanners()
   }
 
+  /// People whose match a like back here announced already: the server's event for the same
+  /// match is not announced again.
+  private var matchesAnnounced: Set<String> = []
+
   private func wireBanners() {
     watch.onUpdate = { [weak self] update in
-      self?.onWatchUpdate?(update)
-      if case .match(let text) = update { self?.banners.enqueue(text) }
+      guard let self else { return }
+      if case .match(let text, let id) = update {
+        // One announcement per match: the like back's own, when it came from here.
+        guard matchesAnnounced.remove(id) == nil else { return }
+        banners.enqueue(text)
+      }
+      onWatchUpdate?(update)
     }
     likedYou.onStateChange = { [weak self] state in
-      if let banner = state.banner, self?.banners.current != banner,
-        self?.banners.waiting.last != banner
-      {
-        self?.banners.enqueue(banner)
-      }
+      guard let self, let banner = state.banner, banners.current != banner,
+        banners.waiting.last != banner
+      else { return }
+      if let answer = state.answered, answer.mutualMatch { matchesAnnounced.insert(answer.id) }
+      banners.enqueue(banner)
     }
   }
 }

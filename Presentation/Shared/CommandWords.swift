@@ -16,6 +16,13 @@ public struct CommandWords: Sendable {
   /// What to do about a server out of reach: the command line names its options; the shell
   /// goes on offline and says when the server is back.
   public let serverHelp: String
+  /// How to allow notifications after a no, and to move push here from another device: the
+  /// command line's flags, the shell's question again.
+  public let allowNotifications: String
+  public let confirmPushMove: String
+  /// Where to keep the app's files instead of a data folder that fails: the command line's
+  /// option, or, at the shell, starting it again on another.
+  public let otherDataFolder: String
 
   /// `app …` at the command line.
   public static let commandLine = CommandWords(
@@ -26,7 +33,10 @@ public struct CommandWords: Sendable {
     listLikes: "app likes", listMessages: "app messages", signIn: "app login",
     keyringHelp: keyringHelp(restart: "then run the command again"),
     serverHelp:
-      "Check the server address (--api-url or APP_API_URL) and that the server is running.")
+      "Check the server address (--api-url or APP_API_URL) and that the server is running.",
+    allowNotifications: "Run again with --allow-notifications to allow them on this device.",
+    confirmPushMove: "Run again with --yes to move it here.",
+    otherDataFolder: "or use another data folder (--data-dir or APP_DATA_DIR)")
 
   /// The shell's prompt.
   public static let shell = CommandWords(
@@ -34,7 +44,10 @@ public struct CommandWords: Sendable {
     likeBack: "like ID", listLikes: "likes", listMessages: "messages", signIn: "login",
     keyringHelp: keyringHelp(restart: "the shell uses it as soon as it answers"),
     serverHelp:
-      "Check that the server is running; the shell keeps what it has cached and says when the server answers again."
+      "Check that the server is running; the shell keeps what it has cached and says when the server answers again.",
+    allowNotifications: "`push on` at a terminal asks again.",
+    confirmPushMove: "`push on` at a terminal asks whether to move it here.",
+    otherDataFolder: "or quit and start the shell on another data folder (`app --data-dir DIR`)"
   )
 
   /// What the person should do next, in this front end's words.
@@ -46,6 +59,9 @@ public struct CommandWords: Sendable {
     case .listLikes: "`\(listLikes)` lists the ids; the list may have changed since."
     case .fixKeyring: keyringHelp
     case .checkServer: serverHelp
+    case .allowNotifications: allowNotifications
+    case .confirmPushMove: confirmPushMove
+    case .mendStorage(let whatToDo): "\(whatToDo), \(otherDataFolder)."
     }
   }
 

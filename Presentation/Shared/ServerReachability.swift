@@ -11,6 +11,10 @@ import Synchronization
 /// - `offline`: a second failure in a row, before any answer. Said once, and `online` again
 ///   at the next answer.
 ///
+/// Offline on a server that did not answer in time, one request asks it at a time
+/// (whichever goes first: the shell's probe, the realtime poll, a command); the others fail
+/// at once with what is known rather than each wait out the same time limit.
+///
 /// Fed from any thread; read and watched from any.
 public final class ServerReachability: ServerReachabilityReporting, Sendable {
   public enum Status: Equatable, Sendable {
@@ -22,6 +26,9 @@ public final class ServerReachability: ServerReachabilityReporting, Sendable {
   private struct Inner {
     var status: Status
     var lastFailure: RemoteAPIError?
+    /// Requests sent and not yet ended.
+    var asking = 0
+    var failures = 0
     var watchers: [Int: AsyncStream<Status>.Continuation] = [:]
     var nextWatcher = 0
   }
@@ -35,6 +42,26 @@ public final class ServerReachability: ServerReachabilityReporting, Sendable {
   public var status: Status { inner.withLock { $0.status } }
   /// The newest network failure, for saying why the app is offline.
   public var lastFailure: RemoteAPIError? { inner.withLock { $0.lastFailure } }
+  /// How many network failures have been reported so far: a caller compares two readings to
+  /// learn whether its own requests met one.
+  public var failures: Int { inner.withLock { $0.failures } }
+
+  public func requestStarting() -> RemoteAPIError? {
+    inner.withLock { inner in
+      // Only a server that did not answer in time: a refusal or a 503 comes back at once
+      // anyway, and a command's requests side by side must each have theirs.
+      if inner.status == .offline, inner.asking > 0, case .timedOut? = inner.lastFailure {
+        let last = inner.lastFailure.map { " (the last try: \($0))" } ?? ""
+        return .unreachable(reason: "it is still not answering\(last)")
+      }
+      inner.asking += 1
+      return nil
+    }
+  }
+
+  public func requestEnded() {
+    inner.withLock { $0.asking -= 1 }
+  }
 
   public func serverAnswered() {
     move(to: .online, failure: nil)
@@ -42,6 +69,7 @@ public final class ServerReachability: ServerReachabilityReporting, Sendable {
 
   public func serverOutOfReach(_ failure: RemoteAPIError) {
     let next: Status = status == .online ? .reconnecting : .offline
+    inner.withLock { $0.failures += 1 }
     move(to: next, failure: failure)
   }
 

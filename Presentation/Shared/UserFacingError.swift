@@ -27,6 +27,13 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case listLikes
     case fixKeyring
     case checkServer
+    /// Notifications are not allowed on this device.
+    case allowNotifications
+    /// The push registration is another device's; moving it here needs a yes.
+    case confirmPushMove
+    /// A file of the data folder fails: `whatToDo` about it (free some space…), or keep the
+    /// app's files in another data folder, which each front end names its own way.
+    case mendStorage(String)
   }
 
   /// A stable, machine-readable name for `--json` output and scripts.
@@ -239,37 +246,37 @@ public struct UserFacingError: Error, Equatable, Sendable {
   /// the command line and in `--json` (its code).
   public static func describe(_ error: LocalStorageError) -> UserFacingError {
     let file = error.file
-    let elsewhere = "or use another data folder (--data-dir or APP_DATA_DIR)"
     return switch error.problem {
     case .diskFull:
       UserFacingError(
         code: "disk_full", message: "The disk holding \(file) is full.",
-        hint: "Free some space on it, \(elsewhere).", remedy: .retryLater)
+        suggestion: .mendStorage("Free some space on it"), remedy: .retryLater)
     case .readOnly:
       UserFacingError(
         code: "storage_read_only",
         message: "\(file) cannot be written: it, its folder or its disk is read-only.",
-        hint: "Check the permissions of the file and its folder, \(elsewhere).")
+        suggestion: .mendStorage("Check the permissions of the file and its folder"))
     case .ioFailure:
       UserFacingError(
         code: "storage_io_error",
         message: "Reading or writing \(file) failed: the disk reported an I/O error.",
-        hint: "The disk may be failing or was removed; check it, \(elsewhere).",
+        suggestion: .mendStorage("The disk may be failing or was removed; check it"),
         remedy: .retryLater)
     case .folderGone:
       UserFacingError(
         code: "storage_folder_gone", message: "The folder of \(file) no longer exists.",
-        hint: "Create it again, \(elsewhere).", remedy: .retryLater)
+        suggestion: .mendStorage("Create it again"), remedy: .retryLater)
     case .busy:
       UserFacingError(
         code: "storage_busy",
         message: "\(file) stayed locked by another process for longer than the app waits.",
-        hint: "Another app process (a shell, a command) may be stuck; try again when it has ended, "
-          + "\(elsewhere).", remedy: .retryLater)
+        suggestion: .mendStorage(
+          "Another app process (a shell, a command) may be stuck; try again when it has ended"),
+        remedy: .retryLater)
     case .other(let detail):
       UserFacingError(
         code: "storage_failed", message: "\(file) cannot be used (\(detail)).",
-        hint: "Move the file aside to start it anew, \(elsewhere).")
+        suggestion: .mendStorage("Move the file aside to start it anew"))
     }
   }
 

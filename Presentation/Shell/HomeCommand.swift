@@ -22,6 +22,8 @@ public enum HomeCommand: Equatable, Sendable {
   case prepare(virtualClock: Bool)
   case session
   case logout
+  /// Clears the terminal, as the system's `clear` does.
+  case clear
   case help
   case quit
 
@@ -29,7 +31,7 @@ public enum HomeCommand: Equatable, Sendable {
   public static let names = [
     "likes", "refresh", "next", "prev", "page", "unblur", "like", "skip", "mutuals", "messages",
     "send",
-    "push", "prepare", "session", "logout", "help", "quit", "exit",
+    "push", "prepare", "session", "logout", "clear", "help", "quit", "exit",
   ]
 
   /// The command on `line`; nil for a blank line or a `#` comment.
@@ -79,10 +81,11 @@ public enum HomeCommand: Equatable, Sendable {
       return .prepare(virtualClock: true)
     case "session": try parser.expect(atMost: 0, usage: name); return .session
     case "logout": try parser.expect(atMost: 0, usage: name); return .logout
+    case "clear": try parser.expect(atMost: 0, usage: name); return .clear
     case "help", "?": return .help
     case "quit", "exit": return .quit
     default:
-      if OnboardingCommand.names.contains(name) {
+      if OnboardingCommand.names.contains(name), name != "clear" {
         throw UserFacingError(
           code: "usage", message: "You are signed in already.",
           hint: "Type `logout` first to sign in as somebody else.", remedy: .correctInput)
@@ -115,10 +118,11 @@ public enum LikesPageMove: Equatable, Sendable {
 public enum OnboardingCommand: Equatable, Sendable {
   case login(username: String?)
   case signup
+  case clear
   case help
   case quit
 
-  public static let names = ["login", "signup", "help", "quit", "exit"]
+  public static let names = ["login", "signup", "clear", "help", "quit", "exit"]
 
   public static func parse(_ line: String) throws(UserFacingError) -> OnboardingCommand? {
     guard let words = try ShellCommandLine.words(line) else { return nil }
@@ -131,10 +135,13 @@ public enum OnboardingCommand: Equatable, Sendable {
     case "signup":
       try parser.expect(atMost: 0, usage: "signup")
       return .signup
+    case "clear":
+      try parser.expect(atMost: 0, usage: "clear")
+      return .clear
     case "help", "?": return .help
     case "quit", "exit": return .quit
     default:
-      if HomeCommand.names.contains(words[0]) {
+      if HomeCommand.names.contains(words[0]), words[0] != "clear" {
         throw UserFacingError(
           code: "not_signed_in", message: "Nobody is signed in.",
           hint: "Type `login` or `signup` first.", remedy: .signIn)
@@ -204,7 +211,7 @@ extension HomeCommand {
     "Push:       push [status|on|off|toggle]",
     "Preparing:  prepare [--virtual-clock]   (its own screen; `quit` comes back here)",
     "Account:    session   logout",
-    "Shell:      help   quit (or Ctrl-D)",
+    "Shell:      clear   help   quit (or Ctrl-D)",
     "Tab completes commands, like ids on screen and names whose messages were shown.",
     "Quote a name or subject with spaces: send \"Ann Lee\" \"Hello there\" See you soon.",
   ]
@@ -215,6 +222,7 @@ extension OnboardingCommand {
   public static let helpLines = [
     "login [USERNAME]   sign in (the password is asked for, never typed on the line)",
     "signup             create an account",
+    "clear              clear the screen",
     "quit               leave (or Ctrl-D)",
   ]
 }

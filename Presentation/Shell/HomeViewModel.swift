@@ -42,6 +42,8 @@ public final class HomeViewModel {
     public var hasNextPage: Bool
     /// The short ids the page shows.
     public var ids: [String]
+    /// For a page past the end, the last page that holds anybody (0: nobody).
+    public var lastPage: Int? = nil
   }
 
   /// Whose home this is, online or offline.
@@ -117,7 +119,7 @@ public final class HomeViewModel {
     state.unread = unread
     state.likesOnScreen = LikesOnScreen(
       page: page.number, hasNextPage: page.nextCursor != nil,
-      ids: page.items.map { LikesViewModel.shortID($0.id) })
+      ids: page.items.map { LikesViewModel.shortID($0.id) }, lastPage: page.lastPage)
   }
 
   /// Everybody's messages were listed.
@@ -135,13 +137,19 @@ public final class HomeViewModel {
     case .next:
       guard let shown else { return .success(1) }
       guard shown.hasNextPage else {
-        return .failure(
-          UserFacingError(
-            code: "last_page", message: "Page \(shown.page) is the last page.",
-            remedy: .correctInput))
+        let message =
+          switch shown.lastPage {
+          case let last? where last > 0:
+            "Page \(shown.page) is past the end: the last page is \(last)."
+          case 0?: "Page \(shown.page) is past the end: nobody has liked you yet."
+          default: "Page \(shown.page) is the last page."
+          }
+        return .failure(UserFacingError(code: "last_page", message: message, remedy: .correctInput))
       }
       return .success(shown.page + 1)
     case .previous:
+      // Back from past the end is the last page there is.
+      if let last = shown?.lastPage { return .success(max(last, 1)) }
       guard let shown, shown.page > 1 else {
         return .failure(
           UserFacingError(
@@ -209,13 +217,24 @@ public final class HomeViewModel {
   }
 
   private func arrived(_ update: LikesWatchViewModel.Update) {
-    if case .newLike(_, let unread) = update {
+    switch update {
+    case .newLike(_, let unread):
       var next = state
       next.unread = unread
       if next.likesOnScreen != nil { next.likesShift += 1 }
       state = next
+    case .unreadChanged(let unread):
+      state.unread = unread
+    case .match, .interrupted, .resumed, .notKept:
+      break
     }
     onRealtime?(update)
+  }
+
+  /// The badge as it now stands, when it changed other than by a like (the account was
+  /// confirmed a new one).
+  public func unreadChanged(_ unread: Int) {
+    if state.unread != unread { state.unread = unread }
   }
 
   private func realtimeEnded(_ run: Int) {

@@ -2,7 +2,8 @@
 /// for `lkes` at the shell's prompt alike.
 public enum NameSuggestion {
   /// The name `word` is most likely a slip for: a prefix of it, or at most a third of its
-  /// letters away (at least one).
+  /// letters away (at least one), two letters swapped counting as one slip (`likse`,
+  /// `lgoin`), as they are the commonest slip of all.
   public static func closest(to word: String, among names: [String]) -> String? {
     let typed = word.lowercased()
     guard !typed.isEmpty else { return nil }
@@ -16,19 +17,26 @@ public enum NameSuggestion {
     return best.name
   }
 
-  /// Levenshtein distance, on characters; the words here are a few letters long.
+  /// The edit distance with adjacent swaps (optimal string alignment), on characters: each
+  /// letter added, dropped, changed, or swapped with its neighbour is one. The words here
+  /// are a few letters long.
   public static func editDistance(_ first: String, _ second: String) -> Int {
     let a = Array(first)
     let b = Array(second)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     for i in 1...a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in 1...b.count {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
+      beforePrevious = previous
       previous = current
     }
     return previous[b.count]

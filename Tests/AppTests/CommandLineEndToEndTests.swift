@@ -79,7 +79,7 @@ import Testing
     #expect(JSONShapes.document(before.stdout)?["error"]?["code"]?.string == "usage")
     #expect(mistyped.status == 64)
     #expect(
-      mistyped.stderr == "Error: 'lkes' is not a command.\nDid you mean 'app likes'?\n",
+      mistyped.stderr == "error: 'lkes' is not a command.\nhint: Did you mean 'app likes'?\n",
       "\(mistyped.stderr)")
     #expect(nested.stderr.contains("Did you mean 'app likes mutuals'?"), "\(nested.stderr)")
     #expect(optionsOnly.status == 64, "global options and no command: the shell, which has no JSON")
@@ -101,7 +101,7 @@ import Testing
       "--vendor-url http://127.0.0.1:0: port 0 does not exist; a port is 1 to 65535."
     ),
     (["signup", "--username", "x"], "Missing expected argument '--name <name>'"),
-    (["frobnicate"], "Unexpected argument 'frobnicate'"),
+    (["frobnicate"], "'frobnicate' is not a command."),
     (["likes", "--page", "1000000000000000000"], "--page must be from 1 to 1000000."),
     (["likes", "--page", "-1"], "--page must be from 1 to 1000000."),
     (["messages", "--user", ""], "--user must not be empty."),
@@ -138,6 +138,23 @@ import Testing
 
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("error: "), "every error starts the same way")
+  }
+
+  @Test(arguments: [
+    ("likse", "likes"), ("lgoin", "login"), ("mesages", "messages"), ("sesion", "session"),
+    ("psuh", "push"),
+  ])
+  func aMistypedCommand_getsDidYouMean(typed: String, meant: String) async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+
+    let result = try await app.run([typed])
+
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "error: '\(typed)' is not a command.\nhint: Did you mean 'app \(meant)'?\n")
   }
 
   @Test func aDataFolderThatIsAFile_isAClearFailure() async throws {

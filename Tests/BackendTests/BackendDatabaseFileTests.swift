@@ -33,6 +33,35 @@ import Testing
     }
   }
 
+  /// Inside `app`, the embedded backend maps nothing of its file: a file made immutable under
+  /// a running shell fails its writes with an error, never a SIGBUS. Its commits are synced
+  /// as `app serve`'s are, and a file `app serve` left in WAL mode turns back.
+  @Test func theEmbeddedBackendsFile_keepsARollbackJournal_syncedAtEveryCommit() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "backend-file-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("backend.sqlite")
+    let served = try await BackendDatabase.open(at: file)
+    try await served.writer.write { db in
+      try AccountRecord(id: "a", username: "a", name: "A", passwordHash: "x").insert(db)
+    }
+    await served.close()
+
+    let embedded = try await BackendDatabase.openWithRollbackJournal(at: file)
+    let pragmas = try await embedded.writer.writeWithoutTransaction { db in
+      try ["journal_mode", "mmap_size", "synchronous"].map {
+        try String.fetchOne(db, sql: "PRAGMA \($0)")
+      }
+    }
+    let kept = try embedded.account(username: "a")
+    await embedded.close()
+
+    #expect(pragmas == ["delete", "0", "2"])
+    #expect(kept?.name == "A", "what `app serve` wrote is there")
+    #expect(!FileManager.default.fileExists(atPath: file.path + "-shm"))
+  }
+
   /// A 500 from the SQLite store says which call failed, not only "disk I/O error".
   @Test func aFailure_isDiagnosedBySQLitesExtendedCode() {
     #expect(DatabaseError(resultCode: .SQLITE_IOERR_READ).diagnosis == "SQLite extended code 266")

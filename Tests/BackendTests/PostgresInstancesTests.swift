@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Synchronization
 import TestSupport
@@ -17,8 +16,8 @@ struct PostgresInstancesTests {
   {
     try await PostgresStores.with(instances: 2, notifications: true) { stores in
       let (a, b) = (stores[0], stores[1])
-      let backendA = try await PostgresStores.backend(on: a, clock: TestClock())
-      let backendB = try await PostgresStores.backend(on: b, clock: TestClock())
+      let backendA = try await PostgresStores.backend(on: a, clock: ManualClock())
+      let backendB = try await PostgresStores.backend(on: b, clock: ManualClock())
       let token = try await BackendCalls.signIn(backendA)
       let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
       try await waitUntil("A listens") { a.eventSignal.isLive }
@@ -40,9 +39,9 @@ struct PostgresInstancesTests {
     async throws
   {
     try await PostgresStores.with(instances: 2, notifications: false) { stores in
-      let clockA = TestClock()
+      let clockA = ManualClock()
       let backendA = try await PostgresStores.backend(on: stores[0], clock: clockA)
-      let backendB = try await PostgresStores.backend(on: stores[1], clock: TestClock())
+      let backendB = try await PostgresStores.backend(on: stores[1], clock: ManualClock())
       let token = try await BackendCalls.signIn(backendA)
       let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
 
@@ -51,9 +50,9 @@ struct PostgresInstancesTests {
       #expect(
         await backendB.handle(BackendCalls.post("/likes/\(id)/like", token: token)).status == 200)
       #expect(!poll.isAnswered, "nothing tells A")
-      try await clockA.advance(by: .seconds(1), upTo: .seconds(2), until: "A looks again") {
-        poll.isAnswered
-      }
+      let nextLook = clockA.now.advanced(by: .seconds(1))
+      try await waitUntil("A sleeps until its next look") { clockA.hasSleeper(until: nextLook) }
+      clockA.advance(to: nextLook)
 
       let events =
         try BackendCalls.json(try await poll.answer(within: .seconds(5)))["events"]
@@ -65,8 +64,8 @@ struct PostgresInstancesTests {
   @Test func aLostListeningConnection_wakesThePolls_reconnects_andLosesNothing() async throws {
     try await PostgresStores.with(instances: 2, notifications: true) { stores, database in
       let (a, b) = (stores[0], stores[1])
-      let backendA = try await PostgresStores.backend(on: a, clock: TestClock())
-      let backendB = try await PostgresStores.backend(on: b, clock: TestClock())
+      let backendA = try await PostgresStores.backend(on: a, clock: ManualClock())
+      let backendB = try await PostgresStores.backend(on: b, clock: ManualClock())
       let token = try await BackendCalls.signIn(backendA)
       let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
       try await waitUntil("A listens") { a.eventSignal.isLive }
@@ -245,9 +244,9 @@ struct PostgresInstancesTests {
       let now = TestNow()
       let limits = SignInLimits(freeFailures: 2)
       let first = try await PostgresStores.backend(
-        on: stores[0], now: now, clock: TestClock(), limits: limits)
+        on: stores[0], now: now, clock: ManualClock(), limits: limits)
       let second = try await PostgresStores.backend(
-        on: stores[1], now: now, clock: TestClock(), limits: limits)
+        on: stores[1], now: now, clock: ManualClock(), limits: limits)
 
       #expect(await BackendCalls.signIn(first, password: "wrong").status == 401)
       #expect(await BackendCalls.signIn(second, password: "wrong").status == 401)

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Synchronization
 import TestSupport
@@ -14,9 +13,9 @@ import Testing
   @Test func aLikeBackWrittenByAnotherProcess_reachesAPollHereWithinASecond() async throws {
     let folder = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let clockA = TestClock()
+    let clockA = ManualClock()
     let (storeA, backendA) = try await Self.open(folder, clock: clockA)
-    let (_, backendB) = try await Self.open(folder, clock: TestClock())
+    let (_, backendB) = try await Self.open(folder, clock: ManualClock())
     let token = try await BackendCalls.signIn(backendA)
     let id = try await BackendCalls.firstPendingLikeID(backendB, token: token)
 
@@ -26,9 +25,11 @@ import Testing
     #expect(
       await backendB.handle(BackendCalls.post("/likes/\(id)/like", token: token)).status == 200)
     #expect(!poll.isAnswered, "B's write signals B's polls only")
-    try await clockA.advance(by: .seconds(1), upTo: .seconds(2), until: "A's watcher finds it") {
-      poll.isAnswered
+    let nextLook = clockA.now.advanced(by: .seconds(1))
+    try await waitUntil("A's watcher sleeps until its next look") {
+      clockA.hasSleeper(until: nextLook)
     }
+    clockA.advance(to: nextLook)
 
     let answer = try await poll.answer(within: .seconds(5))
     let events = try BackendCalls.json(answer)["events"] as? [[String: Any]]
@@ -38,7 +39,7 @@ import Testing
   @Test func twentyWaitingPolls_costAboutOneReadASecond_andAnswerAtTheirLimit() async throws {
     let folder = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let clock = TestClock()
+    let clock = ManualClock()
     let statements = Atomic<Int>(0)
     let (store, backend) = try await Self.open(folder, clock: clock) { _ in
       statements.add(1, ordering: .relaxed)
@@ -51,11 +52,18 @@ import Testing
     try await Self.waitForTheWatchersFirstLook(store, polls: 20, since: start)
 
     let before = statements.load(ordering: .relaxed)
-    // Nine seconds, a second at a time, each with a bounded moment for what it woke to run
-    // (as `advance(by:upTo:until:)` gives): the polls, had they woken, would have read.
-    for _ in 1...9 {
-      await clock.advance(by: .seconds(1))
-      try? await waitUntil("nothing: a pause", within: .milliseconds(20)) { false }
+    // Nine seconds, a second at a time. After each, whatever the second woke has run and
+    // sleeps on the clock again before the next: the polls, had they woken, would have read.
+    let sleepers = clock.sleeperCount
+    for second in 1...9 {
+      try await waitUntil("everything sleeps again after \(second - 1) s") {
+        clock.sleeperCount == sleepers
+          && clock.hasSleeper(until: .init(offset: .seconds(second)))
+      }
+      clock.advance(by: .seconds(1))
+    }
+    try await waitUntil("everything sleeps again after 9 s") {
+      clock.sleeperCount == sleepers && clock.hasSleeper(until: .init(offset: .seconds(10)))
     }
     let during = statements.load(ordering: .relaxed) - before
 
@@ -63,9 +71,8 @@ import Testing
     // One read a second: four statements, its SELECT and those GRDB runs around a read.
     #expect(during <= 9 * 4, "one read a second, for the watcher; not one per poll")
     #expect(polls.allSatisfy { !$0.isAnswered }, "nothing came, so nobody answers early")
-    try await clock.advance(by: .seconds(1), upTo: .seconds(3), until: "the wait is over") {
-      polls.allSatisfy(\.isAnswered)
-    }
+    clock.advance(by: .seconds(1))
+    try await waitUntil("the polls' ten seconds are over") { polls.allSatisfy(\.isAnswered) }
   }
 
   /// A poll whose caller has gone (a command that ended, a screen left) must end, not read
@@ -74,7 +81,7 @@ import Testing
     let folder = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let statements = Atomic<Int>(0)
-    let (store, backend) = try await Self.open(folder, clock: TestClock()) { _ in
+    let (store, backend) = try await Self.open(folder, clock: ManualClock()) { _ in
       statements.add(1, ordering: .relaxed)
     }
     let token = try await BackendCalls.signIn(backend)
@@ -97,7 +104,7 @@ import Testing
   @Test func closing_waitsForTheRequestsUnderWay_thenRefusesAndLeavesOneFile() async throws {
     let folder = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (store, backend) = try await Self.open(folder, clock: TestClock())
+    let (store, backend) = try await Self.open(folder, clock: ManualClock())
     let token = try await BackendCalls.signIn(backend)
     let poll = PendingAnswer(backend, BackendCalls.get("/events?after=1000&wait=30", token: token))
     try await waitUntil("the poll waits") { store.eventSignal.waiterCount == 1 }
@@ -153,7 +160,7 @@ import Testing
   /// A backend on the folder's file, with the demo account; `statementTook` is told of each
   /// statement it runs.
   private static func open(
-    _ folder: URL, clock: TestClock<Duration>,
+    _ folder: URL, clock: ManualClock,
     statementTook: (@Sendable (Duration) -> Void)? = nil
   ) async throws -> (BackendDatabase, APIBackend) {
     let store = try await BackendDatabase.open(

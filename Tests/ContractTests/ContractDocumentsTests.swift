@@ -34,12 +34,22 @@ import Testing
     let document = Self.packageRoot.deletingLastPathComponent()
       .appendingPathComponent("shared/API.md")
     guard let text = try? String(contentsOf: document, encoding: .utf8) else { return }
-    let rows = text.split(separator: "\n").compactMap { line -> String? in
-      guard line.hasPrefix("| `") else { return nil }
-      let cell = line.dropFirst(3).prefix { $0 != "`" }
-      return String(cell.split(separator: "?")[0])
+    let rows = { (section: Substring) in
+      section.split(separator: "\n").compactMap { line -> String? in
+        guard line.hasPrefix("| `") else { return nil }
+        let cell = line.dropFirst(3).prefix { $0 != "`" }
+        return String(cell.split(separator: "?")[0])
+      }
     }
-    #expect(rows == Self.apiDocumentEndpoints)
+    let people = text.range(of: "\n## 5.")
+    #expect(rows(text[..<(people?.lowerBound ?? text.endIndex)]) == Self.apiDocumentEndpoints)
+    // Section 5 (people meet) was added to API.md for issue 78, whose work brings its
+    // endpoints into the contract; until then they are a gap this test names. Once they are
+    // here, this known issue stops happening and fails the test, to be taken out.
+    let peopleRows = people.map { rows(text[$0.upperBound...]) } ?? []
+    withKnownIssue("API.md section 5 is not in the contract yet (issue 78)") {
+      #expect(peopleRows.isEmpty, "\(peopleRows)")
+    }
   }
 
   @Test func openAPIDocument_hasExactlyTheContractsOperations() throws {

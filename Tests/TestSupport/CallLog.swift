@@ -14,4 +14,9 @@ public final class CallLog<Message: Sendable>: Sendable {
   public var all: [Message] {
     messages.withLock { $0 }
   }
+
+  /// Forgets the calls so far: what a test does next is counted alone.
+  public func clear() {
+    messages.withLock { $0 = [] }
+  }
 }

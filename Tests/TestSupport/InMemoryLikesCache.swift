@@ -49,8 +49,14 @@ public final class InMemoryLikesCache: LikesCache {
     }
   }
 
-  public func invalidateLikes() async throws {
-    try write { $0.pages = [:] }
+  public func markPagesOutOfDate() async throws {
+    try write { contents in
+      contents.pages = contents.pages.mapValues { page in
+        CachedLikesPage(
+          users: page.users, nextCursor: page.nextCursor, fetchedAt: page.fetchedAt,
+          isOutOfDate: true)
+      }
+    }
   }
 
   public func mutuals() async throws -> CachedLikesPage? {
@@ -70,6 +76,8 @@ public final class InMemoryLikesCache: LikesCache {
 public final class InMemoryNCStateStore: NCStateStore {
   private let endDate = Mutex<Date?>(nil)
   private let unread = Mutex(0)
+  /// The highest event counted, and whose account's likes are counted.
+  private let counted = Mutex<(seq: Int?, account: String?)>((nil, nil))
   /// What raising the badge and a look that clears it throw, when set: writes on a full disk.
   public let writeFailure = Mutex<LocalStorageError?>(nil)
 
@@ -81,12 +89,37 @@ public final class InMemoryNCStateStore: NCStateStore {
   public func unblurEndDate() async throws -> Date? { endDate.withLock { $0 } }
   public func setUnblurEndDate(_ date: Date?) async throws { endDate.withLock { $0 = date } }
   public func unreadCount() async throws -> Int { unread.withLock { $0 } }
-  public func addUnread(_ count: Int) async throws -> Int {
+  public func countLike(seq: Int, unkept: Int) async throws -> Int {
     if let failure = writeFailure.withLock({ $0 }) { throw failure }
+    let isNew = counted.withLock { counted in
+      defer { counted.seq = max(counted.seq ?? seq, seq) }
+      return counted.seq.map { seq > $0 } ?? true
+    }
     return unread.withLock { value in
-      value += count
+      value += unkept + (isNew ? 1 : 0)
       return value
     }
+  }
+  public func eventsStand(at last: Int) async throws -> Int {
+    let reset = counted.withLock { counted in
+      guard let seq = counted.seq, seq > last else { return false }
+      counted.seq = last
+      return true
+    }
+    return unread.withLock { value in
+      if reset { value = 0 }
+      return value
+    }
+  }
+  public func countsLikes(ofAccount id: String) async throws -> Bool {
+    let other = counted.withLock { counted in
+      defer { counted.account = id }
+      guard let account = counted.account, account != id else { return false }
+      counted.seq = nil
+      return true
+    }
+    if other { unread.withLock { $0 = 0 } }
+    return other
   }
   public func look(clearingUnread: Bool) async throws -> NotificationCenterState {
     if clearingUnread, let failure = writeFailure.withLock({ $0 }) { throw failure }

@@ -39,6 +39,15 @@ public final class ManualClock: Clock, Sendable {
   /// The earliest deadline anyone sleeps until, or nil when nobody sleeps.
   public var nextDeadline: Instant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
 
+  /// How many sleep on the clock now: once what a move woke is asleep again, the count is
+  /// back where it was, and nothing runs until the next move or a signal.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// Whether somebody sleeps until exactly `deadline` (a loop's next turn, say).
+  public func hasSleeper(until deadline: Instant) -> Bool {
+    state.withLock { $0.sleepers.contains { $0.deadline == deadline } }
+  }
+
   /// Returns at `deadline`, at once when it has passed; throws when the task is cancelled.
   /// Each sleep is resumed exactly once: by `advance`, by its cancellation, or at once.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {

@@ -4,6 +4,10 @@ import Domain
 /// an answer, or a network failure (a refused, reset or dropped connection, a timeout, a
 /// proxy's 502, 503 or 504). A request that was cancelled, or failed for any other reason,
 /// says nothing about the network and reports nothing.
+///
+/// It also asks first: while the server is offline and another request is still waiting on
+/// it (the shell's probe, the realtime poll), a request fails at once with what is known,
+/// rather than wait out the same time limit for the same silence.
 public struct ReachabilityReportingHTTPClient: HTTPClient {
   private let base: any HTTPClient
   private let reporting: any ServerReachabilityReporting
@@ -14,6 +18,8 @@ public struct ReachabilityReportingHTTPClient: HTTPClient {
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    if let known = reporting.requestStarting() { throw known }
+    defer { reporting.requestEnded() }
     let response: HTTPResponse
     do {
       response = try await base.send(request)

@@ -17,9 +17,10 @@ import Testing
     let scratch = try AppRunner()
     defer { scratch.remove() }
 
-    // The writer fills a million likes in one transaction. The write-ahead log only grows
-    // inside that transaction: once it passes 20 MB, the writer is killed mid-write.
-    let log = folder.appendingPathComponent("app.sqlite-wal").path
+    // The writer fills a million likes in one transaction. Its pages spill into the file as
+    // the transaction goes, the originals in the rollback journal: once the file passes
+    // 20 MB, the writer is killed mid-write, its journal still there to be rolled back.
+    let file = folder.appendingPathComponent("app.sqlite").path
     let status = try await ProcessSlots.shared.withSlot {
       try await ChildProcess.run(
         writer, ["--folder", folder.path], environment: ProcessInfo.processInfo.environment,
@@ -29,7 +30,7 @@ import Testing
           stderr: scratch.scratch.appendingPathComponent("err")),
         limit: 120,
         killWhen: {
-          let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+          let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
           return size > 20_000_000
         }
       ).status

@@ -168,9 +168,10 @@ struct FullDiskEndToEndTests {
     #expect(
       screen.contains(
         "New likes cannot be kept on this machine: The disk holding \(disk.path)/app/app.sqlite "
-          + "is full. Free some space on it, or use another data folder (--data-dir or "
-          + "APP_DATA_DIR). They still show here, and `likes` asks the server for its pages "
-          + "meanwhile."), "\(screen.debugDescription)")
+          + "is full. Free some space on it, or quit and start the shell on another data folder "
+          + "(`app --data-dir DIR`). They still show here, and `likes` asks the server for its "
+          + "pages meanwhile."),
+      "the shell's words, which name no flag it refuses: \(screen.debugDescription)")
     #expect(
       screen.contains("New like: \(shown[2])  ░░░░░░░░ (blurred) (2 unread)"),
       "the second like, which the disk could not keep, still counts: \(screen.debugDescription)")

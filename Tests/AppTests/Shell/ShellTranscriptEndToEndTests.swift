@@ -241,8 +241,9 @@ struct ShellTranscriptEndToEndTests {
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.contains("line 1: error: "), "\(result.stderr)")
     #expect(
-      result.stdout.contains("demo@127.0.0.1:\(served.server.port) messages> session\n"),
-      "still signed in: \(result.stdout)")
+      result.stdout.contains("demo@127.0.0.1:\(served.server.port)> session\n"),
+      "still signed in, and the prompt names the screen shown, not the one that failed: \(result.stdout)"
+    )
   }
 
   @Test func theShell_takesNoJSON() async throws {

@@ -140,3 +140,21 @@ extension ServeProcess {
     func cancel() { flag.set() }
   }
 }
+
+extension ServeProcess {
+  /// Sends `signal` to the server process (SIGSTOP freezes it: it accepts connections and
+  /// answers nothing; SIGCONT lets it go on), found by the unique arguments it was started
+  /// with, such as its data folder.
+  static func send(_ signal: Int32, toTheServerWith marker: String) throws {
+    let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+      .compactMap(Int32.init)
+    let found = processes.first { pid in
+      guard let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
+      else { return false }
+      let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      return arguments.contains("serve") && arguments.contains(marker)
+    }
+    guard let pid = found else { throw ServeFailed(description: "no server with \(marker)") }
+    kill(pid, signal)
+  }
+}

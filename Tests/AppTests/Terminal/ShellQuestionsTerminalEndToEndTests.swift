@@ -56,6 +56,38 @@ struct ShellQuestionsTerminalEndToEndTests {
     #expect(!terminal.screen.contains("Signed in as newbie"), "the cancelled sign-up made nobody")
   }
 
+  /// `[y/N]`: the capital N is what Ctrl-D answers. Said as the person's no, not as an error,
+  /// and in the shell's words: its `push on` asks again, where the command line would name
+  /// `--allow-notifications`, a flag the shell's `push` refuses.
+  @Test func ctrlD_atAYesNoQuestion_isANo_saidAsOne_andTheShellsPushAsksAgain() async throws {
+    let app = try AppRunner()
+    defer { app.remove() }
+    let terminal = try await Self.signedOutShell(app)
+    try await Self.signIn(terminal)
+
+    terminal.type("push on\r")
+    try await terminal.waitUntil("the permission question") { $0.hasSuffix("[y/N] ") }
+    terminal.type("\u{4}")
+    try await terminal.waitForPrompt(after: "Notifications were not allowed on this device.")
+    let declined = terminal.screen
+    terminal.type("push on\r")
+    try await terminal.waitUntil("the question, again") {
+      $0.components(separatedBy: "[y/N] ").count == 3
+    }
+    terminal.type("y\r")
+    try await terminal.waitForPrompt(after: "Push notifications are on.")
+    terminal.type("clear\r")
+    try await terminal.waitUntil("the screen cleared") { $0.contains("\u{1B}[H\u{1B}[2J") }
+    terminal.type("quit\r")
+    let ended = await terminal.exit()
+
+    #expect(ended.status == 0, "\(terminal.screen.debugDescription)")
+    let answer = declined[declined.range(of: "[y/N]")!.upperBound...]
+    #expect(answer.contains("Push notifications are off."), "\(answer.debugDescription)")
+    #expect(!answer.contains("error:"), "a no is not an error: \(answer.debugDescription)")
+    #expect(!terminal.screen.contains("--allow-notifications"), "no flag the shell refuses")
+  }
+
   @Test func ctrlC_atAQuestion_cancelsIt_andCancelsTheCommandThatAsked() async throws {
     let app = try AppRunner()
     defer { app.remove() }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import SystemSupport
 import Testing
 
 @testable import Data
@@ -23,6 +24,23 @@ import Testing
 
     #expect(
       mapped as? LocalStorageError == LocalStorageError(file: Self.file.path, problem: expected))
+  }
+
+  @Test(arguments: [
+    (ENOENT, LocalStorageError.Problem.folderGone),
+    (ENOSPC, .diskFull),
+    (EROFS, .readOnly),
+    (EPERM, .readOnly),
+    (EACCES, .readOnly),
+    (EIO, .ioFailure),
+  ])
+  func theLockBesideTheFile_failsAsTheFile(_ code: Int32, _ expected: LocalStorageError.Problem) {
+    let failure = FileLockError(path: Self.file.path + ".lock", errno: code)
+
+    #expect(
+      AppDatabaseError.map(failure, file: Self.file) as? LocalStorageError
+        == LocalStorageError(file: Self.file.path, problem: expected),
+      "never a Cocoa error's \"permission denied\" for a folder that is gone")
   }
 
   @Test func aFullWALIndex_isAFullDisk_andAnythingElseKeepsSQLitesWords() {

@@ -37,6 +37,38 @@ import Testing
     }
   }
 
+  @Test func aVersion3File_keepsItsPagesUpToDate_andItsBadge_countingFromThere() async throws {
+    try await withTemporaryCacheFile { file in
+      do {
+        let old = try DatabaseQueue(path: file.path)
+        try AppDatabase.migrator.migrate(old, upTo: "v3: no index by id on likedYou")
+        try await old.write { db in
+          try db.execute(
+            sql: """
+              INSERT INTO likedYouPage (account, batchSize, page, nextCursor, fetchedAt)
+              VALUES ('alice', 10, 1, NULL, 1);
+              INSERT INTO likedYou (account, batchSize, page, rank, id, userName, avatarURL)
+              VALUES ('alice', 10, 1, 0, 'aaaaaaaa-1', 'Ana', NULL);
+              INSERT INTO notificationCenterState (account, unblurEndDate, unread)
+              VALUES ('alice', NULL, 3);
+              """)
+        }
+        try old.close()
+      }
+
+      let (database, _) = try await AppDatabase.open(at: file)
+
+      let cache = GRDBLikesCache(database: database, account: "alice")
+      let page = try await cache.page(1, batchSize: 10)
+      #expect(page?.users.map(\.userName) == ["Ana"])
+      #expect(page?.isOutOfDate == false)
+      let badge = GRDBNCStateStore(database: database, account: "alice")
+      #expect(try await badge.unreadCount() == 3)
+      #expect(try await badge.countLike(seq: 12, unkept: 0) == 4, "the first event it counts")
+      #expect(try await badge.countLike(seq: 12, unkept: 0) == 4)
+    }
+  }
+
   @Test func aNewFile_hasNoIndexByID() async throws {
     let database = try AppDatabase.inMemory()
     let indexes = try await database.read { db in

@@ -25,10 +25,10 @@ import Testing
   @Test func storingAgainReplaces() async throws { try await specs.storingAPageAgain_replacesIt() }
   @Test func findsByPrefix() async throws { try await specs.findsWhoWasShown_byIDPrefix() }
   @Test func shownOutlivesPages() async throws {
-    try await specs.whoWasShown_outlivesInvalidatedPages_untilDeleteAll()
+    try await specs.whoWasShown_outlivesPagesOutOfDate_untilDeleteAll()
   }
-  @Test func invalidating() async throws {
-    try await specs.invalidating_dropsEveryLikesPage_butKeepsMutuals()
+  @Test func markingOutOfDate() async throws {
+    try await specs.markingOutOfDate_keepsEveryLikesPageMarkedSo_untilStoredAgain_andLeavesMutuals()
   }
   @Test func accountsApart() async throws {
     try await specs.accountsNeverSeeEachOther_andDeleteAllIsPerAccount()
@@ -48,10 +48,10 @@ import Testing
   @Test func storingAgainReplaces() async throws { try await specs.storingAPageAgain_replacesIt() }
   @Test func findsByPrefix() async throws { try await specs.findsWhoWasShown_byIDPrefix() }
   @Test func shownOutlivesPages() async throws {
-    try await specs.whoWasShown_outlivesInvalidatedPages_untilDeleteAll()
+    try await specs.whoWasShown_outlivesPagesOutOfDate_untilDeleteAll()
   }
-  @Test func invalidating() async throws {
-    try await specs.invalidating_dropsEveryLikesPage_butKeepsMutuals()
+  @Test func markingOutOfDate() async throws {
+    try await specs.markingOutOfDate_keepsEveryLikesPageMarkedSo_untilStoredAgain_andLeavesMutuals()
   }
   @Test func accountsApart() async throws {
     try await specs.accountsNeverSeeEachOther_andDeleteAllIsPerAccount()
@@ -70,8 +70,8 @@ import Testing
     let alice = GRDBNCStateStore(database: database, account: "alice")
     let bob = GRDBNCStateStore(database: database, account: "bob")
 
-    #expect(try await alice.addUnread(1) == 1)
-    #expect(try await alice.addUnread(1) == 2)
+    #expect(try await alice.countLike(seq: 7, unkept: 0) == 1)
+    #expect(try await alice.countLike(seq: 8, unkept: 0) == 2)
     try await alice.setUnblurEndDate(Date(timeIntervalSince1970: 1))
     #expect(try await alice.unreadCount() == 2, "setting the window keeps the badge")
     #expect(try await bob.unreadCount() == 0)
@@ -86,8 +86,8 @@ import Testing
     #expect(try await alice.look(clearingUnread: true) == .init(unblurEndDate: nil, unread: 0))
     let end = Date(timeIntervalSince1970: 1_800_000_120)
     try await alice.setUnblurEndDate(end)
-    _ = try await alice.addUnread(2)
-    _ = try await bob.addUnread(5)
+    _ = try await alice.countLike(seq: 1, unkept: 1)
+    _ = try await bob.countLike(seq: 1, unkept: 4)
 
     #expect(try await alice.look(clearingUnread: false) == .init(unblurEndDate: end, unread: 2))
     #expect(try await alice.look(clearingUnread: true) == .init(unblurEndDate: end, unread: 2))

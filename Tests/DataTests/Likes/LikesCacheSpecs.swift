@@ -41,26 +41,30 @@ struct LikesCacheSpecs {
     #expect(try await sut.shownLikes(withIDPrefix: "zzz").isEmpty)
   }
 
-  func whoWasShown_outlivesInvalidatedPages_untilDeleteAll() async throws {
+  func whoWasShown_outlivesPagesOutOfDate_untilDeleteAll() async throws {
     let sut = makeCache("alice")
     let page = Self.page(["abc12345-1"], next: nil)
     try await sut.store(page, number: 1, batchSize: 10)
     try await sut.rememberShown(page.users)
-    try await sut.invalidateLikes()
+    try await sut.markPagesOutOfDate()
     #expect(try await sut.shownLikes(withIDPrefix: "abc").map(\.id) == ["abc12345-1"])
     try await sut.deleteAll()
     #expect(try await sut.shownLikes(withIDPrefix: "abc").isEmpty)
   }
 
-  func invalidating_dropsEveryLikesPage_butKeepsMutuals() async throws {
+  func markingOutOfDate_keepsEveryLikesPageMarkedSo_untilStoredAgain_andLeavesMutuals()
+    async throws
+  {
     let sut = makeCache("alice")
     try await sut.store(Self.page(["a"], next: 2), number: 1, batchSize: 1)
     try await sut.store(Self.page(["b"], next: nil), number: 2, batchSize: 1)
     try await sut.storeMutuals(Self.page(["m"], next: nil))
-    try await sut.invalidateLikes()
-    #expect(try await sut.page(1, batchSize: 1) == nil)
-    #expect(try await sut.page(2, batchSize: 1) == nil)
+    try await sut.markPagesOutOfDate()
+    #expect(try await sut.page(1, batchSize: 1) == Self.page(["a"], next: 2, outOfDate: true))
+    #expect(try await sut.page(2, batchSize: 1) == Self.page(["b"], next: nil, outOfDate: true))
     #expect(try await sut.mutuals() == Self.page(["m"], next: nil))
+    try await sut.store(Self.page(["c"], next: 2), number: 1, batchSize: 1)
+    #expect(try await sut.page(1, batchSize: 1) == Self.page(["c"], next: 2), "fetched again")
   }
 
   func accountsNeverSeeEachOther_andDeleteAllIsPerAccount() async throws {
@@ -76,11 +80,12 @@ struct LikesCacheSpecs {
     #expect(try await bob.page(1, batchSize: 10)?.users.map(\.id) == ["b"])
   }
 
-  static func page(_ ids: [String], next: Int?) -> CachedLikesPage {
+  static func page(_ ids: [String], next: Int?, outOfDate: Bool = false) -> CachedLikesPage {
     CachedLikesPage(
       users: ids.map {
         LikedUser(id: $0, userName: "name of \($0)", avatarURL: $0 == "a" ? nil : "https://x/\($0)")
       },
-      nextCursor: next, fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+      nextCursor: next, fetchedAt: Date(timeIntervalSince1970: 1_800_000_000),
+      isOutOfDate: outOfDate)
   }
 }

@@ -12,7 +12,7 @@ import Testing
 
     var received: [String] = []
     for try await signal in sut.events() {
-      guard case .event(.likedYouInserted(let user)) = signal else { continue }
+      guard case .event(.likedYouInserted(let user), _) = signal else { continue }
       received.append(user.id)
       if received.count == 10_000 { break }
     }
@@ -28,7 +28,7 @@ import Testing
     let stream = sut.events()
     let consumer = Task { () -> RealtimeEvent? in
       for try await signal in stream {
-        if case .event(let event) = signal { return event }
+        if case .event(let event, _) = signal { return event }
       }
       return nil
     }
@@ -115,7 +115,8 @@ private final class EventsServerStub: RealtimeEventsRemoteAPI {
       state.produced = min(total, state.produced + (state.polls * 37 % 97) + 1)
       let events = (after + 1...max(after + 1, state.produced)).filter { $0 <= state.produced }
         .map {
-          RealtimeEvent.likedYouInserted(LikedUser(id: "id-\($0)", userName: "n", avatarURL: nil))
+          NumberedEvent(
+            seq: $0, .likedYouInserted(LikedUser(id: "id-\($0)", userName: "n", avatarURL: nil)))
         }
       return .success(RealtimeEventBatch(events: events, last: state.produced))
     }

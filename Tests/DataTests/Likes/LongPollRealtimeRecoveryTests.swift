@@ -25,7 +25,10 @@ import Testing
 
     #expect(signals.events == [.likedYouInserted(Self.ana)])
     #expect(server.afters.starts(with: [Int.max, 4, 4, 4]), "each try resumes after the last seen")
-    #expect(signals.news.isEmpty, "two failures are a blip, not news")
+    #expect(
+      server.waits.starts(with: [0, 10, 0, 0]),
+      "after a failure a poll asks without waiting: a server back answers it at once")
+    #expect(signals.news == ["watching from 4"], "two failures are a blip, not news")
   }
 
   @Test func aRunOfFailures_isSaidOnce_andItsEndOnce() async throws {
@@ -39,7 +42,7 @@ import Testing
 
     let signals = try await Self.first(1, eventsOf: sut)
 
-    #expect(signals.news == ["interrupted: HTTP 500 (internal)", "resumed"])
+    #expect(signals.news == ["watching from 0", "interrupted: HTTP 500 (internal)", "resumed"])
     #expect(signals.events == [.likedYouInserted(Self.ana)])
   }
 
@@ -55,7 +58,7 @@ import Testing
 
     let signals = try await Self.first(1, eventsOf: sut)
 
-    #expect(signals.news == ["serverReset"])
+    #expect(signals.news == ["watching from 40", "serverReset to 2"])
     #expect(server.afters.starts(with: [Int.max, 40, 40, 2]), "from the reset server's own last")
     #expect(signals.events == [.likedYouInserted(Self.ben)])
   }
@@ -140,10 +143,11 @@ import Testing
     var signals = Signals()
     for try await signal in sut.events() {
       switch signal {
-      case .event(let event): signals.events.append(event)
+      case .watching(let last): signals.news.append("watching from \(last)")
+      case .event(let event, _): signals.events.append(event)
       case .interrupted(let error): signals.news.append("interrupted: \(error)")
       case .resumed: signals.news.append("resumed")
-      case .serverReset: signals.news.append("serverReset")
+      case .serverReset(let last): signals.news.append("serverReset to \(last)")
       }
       if signals.events.count == count { break }
     }
@@ -158,28 +162,35 @@ import Testing
 }
 
 /// A server that answers the polls in the order given, then waits until the poll is
-/// cancelled; it records the `after` of every poll.
+/// cancelled; it records the `after` and the `wait` of every poll.
 private final class ScriptedEventsServer: RealtimeEventsRemoteAPI {
   enum Answer: Sendable {
     case batch([RealtimeEvent], last: Int)
     case failure(any Error)
   }
 
-  private let script: Mutex<(answers: [Answer], afters: [Int])>
+  private let script: Mutex<(answers: [Answer], afters: [Int], waits: [Int])>
 
   init(_ answers: [Answer]) {
-    script = Mutex((answers, []))
+    script = Mutex((answers, [], []))
   }
 
   var afters: [Int] { script.withLock { $0.afters } }
+  var waits: [Int] { script.withLock { $0.waits } }
 
   func fetchEvents(after: Int, wait: Int, token: AccessToken) async throws -> RealtimeEventBatch {
     let answer: Answer? = script.withLock { script in
       script.afters.append(after)
+      script.waits.append(wait)
       return script.answers.isEmpty ? nil : script.answers.removeFirst()
     }
     switch answer {
-    case .batch(let events, let last): return RealtimeEventBatch(events: events, last: last)
+    case .batch(let events, let last):
+      // Numbered up to `last`, as the server numbers them.
+      let first = last - events.count + 1
+      return RealtimeEventBatch(
+        events: events.enumerated().map { NumberedEvent(seq: first + $0.offset, $0.element) },
+        last: last)
     case .failure(let error): throw error
     case nil:
       // Nothing more to say: wait as a long poll does, until cancelled.

@@ -180,7 +180,9 @@ import Testing
       outcome.item
         == .mutual(LikedUser(id: "abcdef12-x", userName: "user abcdef12-x", avatarURL: nil)))
     #expect(remote.calls.all == ["like abcdef12-x"])
-    #expect(try await cache.page(1, batchSize: 10) == nil, "removal invalidates the pages")
+    #expect(
+      try await cache.page(1, batchSize: 10)?.isOutOfDate == true,
+      "a removal marks the pages out of date")
     #expect(try await cache.mutuals()?.users.map(\.id) == ["abcdef12-x"])
   }
 
@@ -237,7 +239,7 @@ import Testing
   @Test func anIDShownByTheWatch_orInTheMutuals_resolves() async throws {
     let (sut, remote, _, _, _) = makeSUT()
     _ = try await UnreadBadgeUseCase(sut).newLikeArrived(
-      LikedUser(id: "cccccccc-3", userName: "New", avatarURL: nil))
+      LikedUser(id: "cccccccc-3", userName: "New", avatarURL: nil), seq: 3)
 
     _ = try await RespondToLikeUseCase(sut).likeBack("cccccccc")
 
@@ -316,7 +318,7 @@ import Testing
     state.writeFailure.withLock { $0 = full }
 
     let arrival = try await UnreadBadgeUseCase(sut).newLikeArrived(
-      LikedUser(id: "cccccccc-3", userName: "New", avatarURL: nil))
+      LikedUser(id: "cccccccc-3", userName: "New", avatarURL: nil), seq: 3)
     remote.pages.withLock { $0[1] = (users(["cccccccc-3", "a"]), nil) }
     let stale = try await view.execute(LikesPageRequest(page: 1, batchSize: 10))
 
@@ -333,12 +335,14 @@ import Testing
     cache.failWrites(with: nil)
     state.writeFailure.withLock { $0 = nil }
     let kept = try await UnreadBadgeUseCase(sut).newLikeArrived(
-      LikedUser(id: "dddddddd-4", userName: "Next", avatarURL: nil))
+      LikedUser(id: "dddddddd-4", userName: "Next", avatarURL: nil), seq: 4)
     #expect(kept.unread == 4)
     #expect(kept.storageTrouble == nil)
     #expect(try await state.unreadCount() == 4, "written down with the next like kept")
     #expect(try await cache.shownLikes(withIDPrefix: "cccccccc").map(\.id) == ["cccccccc-3"])
-    #expect(try await cache.page(1, batchSize: 10) == nil, "the out-of-date pages are gone")
+    #expect(
+      try await cache.page(1, batchSize: 10)?.isOutOfDate == true,
+      "the cached pages are marked out of date once the files take it")
   }
 
   @Test func anotherFailure_stillFailsThePage() async throws {

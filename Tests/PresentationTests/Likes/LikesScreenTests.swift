@@ -49,6 +49,42 @@ import Testing
     #expect(lines.first == "Liked you: page 5 is empty.")
   }
 
+  @Test func aPagePastTheEnd_saysHowManyPagesThereAre_inEachFrontEndsWords() {
+    let page = LikesPage(
+      number: 999, batchSize: 10, items: [], nextCursor: nil, source: .server, lastPage: 5)
+
+    let shell = LikesScreen.lines(page, unblurSecondsLeft: nil, unread: 0, now: now, words: .shell)
+    let commandLine = LikesScreen.lines(
+      page, unblurSecondsLeft: nil, unread: 0, now: now, words: .commandLine)
+
+    #expect(shell.first == "Liked you: page 999 is past the end: there are 5 pages of 10.")
+    #expect(shell.contains("The last page: likes 5"))
+    #expect(commandLine.contains("The last page: app likes --page 5"))
+    #expect(!shell.contains("This is the last page."))
+  }
+
+  @Test func aPagePastTheEndOfNobody_saysNobodyHasLikedYouYet() {
+    let page = LikesPage(
+      number: 3, batchSize: 10, items: [], nextCursor: nil, source: .server, lastPage: 0)
+
+    let lines = LikesScreen.lines(page, unblurSecondsLeft: nil, unread: 0, now: now, words: .shell)
+
+    #expect(lines.first == "Liked you: page 3 is past the end: nobody has liked you yet.")
+  }
+
+  @Test func anOfflinePageOutOfDate_saysSo_withItsAge() {
+    let page = LikesPage(
+      number: 2, batchSize: 10, items: [visible("cccccccc-3333", "Cy")], nextCursor: 3,
+      source: .cache(fetchedAt: now.addingTimeInterval(-300), offline: true, outOfDate: true))
+
+    let lines = LikesScreen.lines(page, unblurSecondsLeft: nil, unread: 0, now: now, words: .shell)
+
+    #expect(
+      lines.contains(
+        "Offline: the server cannot be reached; from the cache, fetched 5 min ago, and out of "
+          + "date: likes have arrived or been answered since."))
+  }
+
   @Test func aBlurredCard_neverShowsTheNameOrAvatar_inTextOrJSON() throws {
     let item = blurred("dddddddd-4444", name: "Secret Name")
 

@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Presentation
 import Synchronization
@@ -14,7 +13,7 @@ import Testing
     let sut = LikesWatchViewModel(
       actions: .init(
         events: { stream }, isBlurred: { blurred.value },
-        newLikeArrived: { _ in
+        newLikeArrived: { _, _ in
           badge.value += 1
           return (badge.value, nil)
         }))
@@ -22,11 +21,11 @@ import Testing
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
 
-    continuation.yield(.event(.likedYouInserted(user("a"))))
+    continuation.yield(.event(.likedYouInserted(user("a")), seq: 1))
     try await waitUntil("the watch shows an update") { !updates.isEmpty }
     blurred.value = false
-    continuation.yield(.event(.likedYouInserted(user("b"))))
-    continuation.yield(.event(.mutualMatch(user("zoe"))))
+    continuation.yield(.event(.likedYouInserted(user("b")), seq: 2))
+    continuation.yield(.event(.mutualMatch(user("zoe")), seq: 3))
     continuation.finish()
     await watching.value
 
@@ -34,7 +33,7 @@ import Testing
       updates == [
         .newLike(.likedYou(user("a"), isBlurred: true), unread: 6),
         .newLike(.likedYou(user("b"), isBlurred: false), unread: 7),
-        .match("It's a match with zoe!"),
+        .match("It's a match with zoe!", id: "zoe"),
       ], "the badge goes on from where it was kept")
     #expect(sut.state.newLikes == 2)
     #expect(sut.state.matches == 1)
@@ -44,7 +43,7 @@ import Testing
     let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
     let blurReads = AsyncStream<Void>.makeStream()
     let badge = Badge(5)
-    let stopped = TestClock()
+    let stopped = ManualClock()
     let sut = LikesWatchViewModel(
       actions: .init(
         events: { stream },
@@ -55,7 +54,7 @@ import Testing
           try await stopped.sleep(for: .seconds(1))
           return true
         },
-        newLikeArrived: { _ in
+        newLikeArrived: { _, _ in
           badge.value += 1
           return (badge.value, nil)
         }))
@@ -63,7 +62,7 @@ import Testing
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
 
-    continuation.yield(.event(.likedYouInserted(user("a"))))
+    continuation.yield(.event(.likedYouInserted(user("a")), seq: 4))
     var reads = blurReads.stream.makeAsyncIterator()
     _ = await reads.next()
     watching.cancel()
@@ -74,13 +73,38 @@ import Testing
     #expect(badge.value == 5, "the badge counts only likes that were shown")
   }
 
+  @Test func eventsThatStandBelowTheCounted_startTheBadgeAgain_andSaySo() async throws {
+    let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
+    let stands = Badge(0)
+    let sut = LikesWatchViewModel(
+      actions: .init(
+        events: { stream }, isBlurred: { true }, newLikeArrived: { _, _ in (1, nil) },
+        eventsStand: { last in
+          stands.value = last
+          return last < 25 ? 0 : 7
+        }))
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onUpdate = { updates.append($0) }
+    let watching = Task { await sut.run() }
+
+    continuation.yield(.watching(from: 30))
+    try await waitUntil("the badge as kept") { sut.state.unread == 7 }
+    continuation.yield(.serverReset(last: 3))
+    try await waitUntil("the badge started again") { sut.state.unread == 0 }
+    continuation.finish()
+    await watching.value
+
+    #expect(updates == [.unreadChanged(7), .unreadChanged(0)])
+    #expect(stands.value == 3)
+  }
+
   @Test func anEndedSession_stopsWatching_withTheReason() async {
     let sut = LikesWatchViewModel(
       actions: .init(
         events: {
           AsyncThrowingStream { $0.finish(throwing: SessionError.expired(username: "me")) }
         },
-        isBlurred: { true }, newLikeArrived: { _ in (1, nil) }))
+        isBlurred: { true }, newLikeArrived: { _, _ in (1, nil) }))
 
     await sut.run()
 
@@ -111,7 +135,7 @@ private final class LockedFlag: Sendable {
     let drops = Badge(0)
     let sut = LikesWatchViewModel(
       actions: .init(
-        events: { stream }, isBlurred: { true }, newLikeArrived: { _ in (1, nil) },
+        events: { stream }, isBlurred: { true }, newLikeArrived: { _, _ in (1, nil) },
         pagesOutdated: {
           drops.value += 1
           return nil
@@ -124,8 +148,9 @@ private final class LockedFlag: Sendable {
     try await waitUntil("the interruption") { sut.state.interruption != nil }
     #expect(sut.state.interruption?.code == "server_error")
     server.yield(.resumed)
-    server.yield(.serverReset)
-    server.yield(.event(.likedYouInserted(LikedUser(id: "n", userName: "N", avatarURL: nil))))
+    server.yield(.serverReset(last: 0))
+    server.yield(
+      .event(.likedYouInserted(LikedUser(id: "n", userName: "N", avatarURL: nil)), seq: 5))
     try await waitUntil("the like after the gap") { sut.state.newLikes == 1 }
 
     #expect(sut.state.interruption == nil)
@@ -146,7 +171,7 @@ private final class LockedFlag: Sendable {
     let sut = LikesWatchViewModel(
       actions: .init(
         events: { stream }, isBlurred: { true },
-        newLikeArrived: { _ in
+        newLikeArrived: { _, _ in
           badge.value += 1
           return (badge.value, kept[badge.value - 1])
         }))
@@ -155,7 +180,8 @@ private final class LockedFlag: Sendable {
     let watching = Task { await sut.run() }
 
     for id in ["a", "b", "c", "d"] {
-      server.yield(.event(.likedYouInserted(LikedUser(id: id, userName: id, avatarURL: nil))))
+      server.yield(
+        .event(.likedYouInserted(LikedUser(id: id, userName: id, avatarURL: nil)), seq: 6))
     }
     try await waitUntil("four likes") { sut.state.newLikes == 4 }
 
@@ -188,7 +214,7 @@ private final class LockedFlag: Sendable {
           if reads.value == 1 { throw unreadable }
           return false
         },
-        newLikeArrived: { _ in
+        newLikeArrived: { _, _ in
           badge.value += 1
           return (badge.value, nil)
         }))
@@ -196,10 +222,10 @@ private final class LockedFlag: Sendable {
     sut.onUpdate = { updates.append($0) }
     let watching = Task { await sut.run() }
 
-    server.yield(.event(.likedYouInserted(person("a"))))
+    server.yield(.event(.likedYouInserted(person("a")), seq: 7))
     try await waitUntil("the first like") { sut.state.newLikes == 1 }
     #expect(sut.state.notKept == UserFacingError(unreadable))
-    server.yield(.event(.likedYouInserted(person("b"))))
+    server.yield(.event(.likedYouInserted(person("b")), seq: 8))
     try await waitUntil("the second like") { sut.state.newLikes == 2 }
 
     #expect(

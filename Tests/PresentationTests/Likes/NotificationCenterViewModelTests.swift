@@ -13,7 +13,8 @@ import Testing
     sut.onWatchUpdate = { updates.append($0) }
     let watching = Task { await sut.watch.run() }
 
-    continuation.yield(.event(.mutualMatch(LikedUser(id: "1", userName: "Ana", avatarURL: nil))))
+    continuation.yield(
+      .event(.mutualMatch(LikedUser(id: "1", userName: "Ana", avatarURL: nil)), seq: 1))
     try await waitUntil("the watch shows an update") { !updates.isEmpty }
     await sut.likedYou.likeBack("22222222")
 
@@ -24,8 +25,32 @@ import Testing
     try await waitUntil("Bo's banner follows Ana's") {
       sut.banners.current == "It's a match with Bo! They are in your mutuals now."
     }
-    #expect(updates == [.match("It's a match with Ana!")], "the view still gets every update")
+    #expect(
+      updates == [.match("It's a match with Ana!", id: "1")], "the view still gets every update")
 
+    continuation.finish()
+    await watching.value
+  }
+
+  @Test func aMatchMadeByLikingBackHere_isAnnouncedOnce_thoughTheServerTellsOfItToo()
+    async throws
+  {
+    let (stream, continuation) = AsyncThrowingStream<RealtimeSignal, any Error>.makeStream()
+    let sut = makeSUT(clock: ManualClock(), events: stream)
+    var updates: [LikesWatchViewModel.Update] = []
+    sut.onWatchUpdate = { updates.append($0) }
+    let watching = Task { await sut.watch.run() }
+
+    await sut.likedYou.likeBack("22222222")
+    let bo = LikedUser(id: "22222222-b", userName: "Bo", avatarURL: nil)
+    continuation.yield(.event(.mutualMatch(bo), seq: 8))
+    continuation.yield(
+      .event(.likedYouInserted(LikedUser(id: "n", userName: "N", avatarURL: nil)), seq: 9))
+    try await waitUntil("the like after the match") { updates.count == 1 }
+
+    #expect(sut.banners.current == "It's a match with Bo! They are in your mutuals now.")
+    #expect(sut.banners.waiting.isEmpty, "one announcement per match")
+    #expect(updates.allSatisfy { if case .match = $0 { false } else { true } }, "\(updates)")
     continuation.finish()
     await watching.value
   }
@@ -61,7 +86,7 @@ import Testing
       }))
     let watch = LikesWatchViewModel(
       actions: .init(
-        events: { events }, isBlurred: { true }, newLikeArrived: { _ in (1, nil) }))
+        events: { events }, isBlurred: { true }, newLikeArrived: { _, _ in (1, nil) }))
     return NotificationCenterViewModel(
       likedYou: likedYou, mutuals: mutuals, watch: watch, banners: BannerQueue(clock: clock))
   }

@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Presentation
 import Synchronization
@@ -33,7 +32,7 @@ import Testing
   }
 
   @Test func aPause_endsEarly_whenTheServerComesBack() async throws {
-    let clock = TestClock()
+    let clock = ManualClock()
     let sut = ServerReachability(.offline)
     let paused = Task { try await sut.pause(for: .seconds(30), on: clock) }
 
@@ -66,9 +65,47 @@ import Testing
     #expect(ended.withLock { $0 })
   }
 
+  @Test func offlineOnASilentServer_oneRequestAsks_andTheOthersFailAtOnce() {
+    let sut = ServerReachability()
+    sut.serverOutOfReach(.timedOut(seconds: 15))
+    sut.serverOutOfReach(.timedOut(seconds: 15))
+
+    let probe = sut.requestStarting()
+    let command = sut.requestStarting()
+    sut.requestEnded()
+    let afterThat = sut.requestStarting()
+
+    #expect(probe == nil, "one request asks the server")
+    #expect(
+      command
+        == .unreachable(reason: "it is still not answering (the last try: no answer within 15 s)"),
+      "another would wait out the same time limit: it fails at once")
+    #expect(afterThat == nil, "with nobody asking, the next request asks")
+  }
+
+  @Test(arguments: [
+    RemoteAPIError.unreachable(reason: "could not connect to h:1"),
+    .unavailable(retryAfter: nil, description: nil),
+  ])
+  func offlineOnAServerThatRefusesAtOnce_everyRequestIsSent(_ failure: RemoteAPIError) {
+    let sut = ServerReachability()
+    sut.serverOutOfReach(failure)
+    sut.serverOutOfReach(failure)
+
+    #expect(sut.requestStarting() == nil)
+    #expect(sut.requestStarting() == nil, "a refusal costs no wait: a command's requests all go")
+  }
+
+  @Test func onlineOrReconnecting_everyRequestIsSent() {
+    let sut = ServerReachability()
+    #expect(sut.requestStarting() == nil)
+    sut.serverOutOfReach(.timedOut(seconds: 15))
+    #expect(sut.requestStarting() == nil, "one failure may be a blip")
+  }
+
   @Test func aCancelledPause_throws() async throws {
     let sut = ServerReachability(.offline)
-    let paused = Task { try await sut.pause(for: .seconds(30), on: TestClock()) }
+    let paused = Task { try await sut.pause(for: .seconds(30), on: ManualClock()) }
     try await waitUntil("the pause watches the status") { sut.watcherCount == 1 }
     paused.cancel()
     await #expect(throws: CancellationError.self) { try await paused.value }

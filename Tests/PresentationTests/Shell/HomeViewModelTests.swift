@@ -1,4 +1,3 @@
-import Clocks
 import Domain
 import Presentation
 import Synchronization
@@ -66,12 +65,14 @@ struct HomeViewModelTests {
     home.open(.messages)
     home.startRealtime()
 
-    server.yield(.event(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil))))
-    server.yield(.event(.mutualMatch(LikedUser(id: "a-1", userName: "Ana", avatarURL: nil))))
+    server.yield(
+      .event(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil)), seq: 1))
+    server.yield(
+      .event(.mutualMatch(LikedUser(id: "a-1", userName: "Ana", avatarURL: nil)), seq: 2))
     try await waitUntil("both arrive") { printed.count == 2 }
 
     #expect(home.state.screen == .messages, "the person stays where they are")
-    #expect(printed.last == .match("It's a match with Ana!"))
+    #expect(printed.last == .match("It's a match with Ana!", id: "a-1"))
     #expect(home.state.unread == 3, "the badge went up with the new like")
     home.stopRealtime()
   }
@@ -109,6 +110,27 @@ struct HomeViewModelTests {
     #expect(home.completionContext.likeIDs == ["0000003a"], "Tab offers the ids on screen")
   }
 
+  @Test func pastTheEnd_nextSaysWhichIsTheLast_andPrevGoesThere() {
+    let home = makeHome(signedInMain(), events: AsyncThrowingStream { _ in })
+    home.likesShown(
+      LikesPage(
+        number: 999, batchSize: 10, items: [], nextCursor: nil, source: .server, lastPage: 5),
+      unread: 0)
+
+    #expect(
+      home.page(after: .next)
+        == .failure(
+          UserFacingError(
+            code: "last_page", message: "Page 999 is past the end: the last page is 5.",
+            remedy: .correctInput)))
+    #expect(home.page(after: .previous) == .success(5), "back to the last page there is")
+
+    home.likesShown(
+      LikesPage(number: 4, batchSize: 10, items: [], nextCursor: nil, source: .server, lastPage: 0),
+      unread: 0)
+    #expect(home.page(after: .previous) == .success(1), "nobody yet: page 1")
+  }
+
   @Test func theListMoves_withEachLikeThatArrives_andEachAnswered_untilPageOneIsShownAgain()
     async throws
   {
@@ -118,8 +140,10 @@ struct HomeViewModelTests {
     home.likesShown(Self.page(1, hasNext: true), unread: 0)
     home.startRealtime()
 
-    server.yield(.event(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil))))
-    server.yield(.event(.likedYouInserted(LikedUser(id: "n-2", userName: "Noa", avatarURL: nil))))
+    server.yield(
+      .event(.likedYouInserted(LikedUser(id: "n-1", userName: "Nia", avatarURL: nil)), seq: 3))
+    server.yield(
+      .event(.likedYouInserted(LikedUser(id: "n-2", userName: "Noa", avatarURL: nil)), seq: 4))
     try await waitUntil("both likes arrived") { home.state.unread == 2 }
     #expect(home.state.likesShift == 2)
     home.likeAnswered()
@@ -177,7 +201,7 @@ struct HomeViewModelTests {
 
   private func makeHome(
     _ main: MainViewModel, events: AsyncThrowingStream<RealtimeSignal, any Error>,
-    clock: TestClock<Duration> = TestClock(), unread: Int = 0
+    clock: ManualClock = ManualClock(), unread: Int = 0
   ) -> HomeViewModel {
     let unreadCount = UnreadCounter(unread)
     let likedYou = LikesViewModel(
@@ -196,7 +220,7 @@ struct HomeViewModelTests {
       watch: LikesWatchViewModel(
         actions: .init(
           events: { events }, isBlurred: { true },
-          newLikeArrived: { _ in (unreadCount.raise(), nil) })),
+          newLikeArrived: { _, _ in (unreadCount.raise(), nil) })),
       banners: BannerQueue(clock: clock))
     return HomeViewModel(session: .alice, center: center, unread: unread, responder: main)
   }
