@@ -144,6 +144,9 @@ struct EditorQuestions: QuestionAsker {
   let interruptCommand: @Sendable () -> Void
 
   func ask(_ prompt: String, kind: LineEditor.Kind) async -> QuestionAnswer {
+    // A command cancelled, or left behind after Ctrl-C (`RunningCommand`), asks nothing
+    // more: its question would wait for the next prompt to end, and then come from nowhere.
+    guard !Task.isCancelled, !CommandOutput.isSilenced else { return .cancelled }
     let reading = await withTaskCancellationHandler {
       await editor.read(prompt: prompt, kind: kind)
     } onCancel: {
