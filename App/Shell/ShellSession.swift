@@ -88,6 +88,9 @@ final class ShellSession {
     reconnecting?.cancel()
     reachabilityWatch?.cancel()
     home?.stopRealtime()
+    // A question to the server under way ends with the shell: nothing of it runs after.
+    checking?.cancel()
+    await checking?.value
     return input.isInteractive ? 0 : firstFailure
   }
 
@@ -315,10 +318,19 @@ final class ShellSession {
     return check
   }
 
-  /// Asks the server whether it answers; a session it rejects ends the home.
+  /// Asks the server whether it answers; a session it rejects ends the home. A home that
+  /// comes online has its badge checked against the account the server confirmed (a new
+  /// account of the same name starts it again), here, where it is awaited: the check is part
+  /// of the command or the probe, and nothing of it runs after the shell has ended.
   func checkServer(_ home: HomeViewModel) async {
+    let wasOffline = home.state.isOffline
     if await main.checkServer() == false, main.signedInAccount == home.account {
       home.sessionRejected()
+    }
+    if wasOffline, !home.state.isOffline, let profile = home.profile,
+      let unread = await features?.likes.composition.accountConfirmed(id: profile.id)
+    {
+      home.unreadChanged(unread)
     }
     reachabilityChanged()
   }
@@ -370,14 +382,8 @@ final class ShellSession {
 
   private func mainChanged(_ state: MainViewModel.State) {
     if case .signedIn(let session) = state, let home, home.state.isOffline {
+      // The badge is checked against the account (`checkServer`, which made this change).
       home.cameOnline(session)
-      if let likes = features?.likes {
-        Task { [weak home] in
-          guard let unread = await likes.composition.accountConfirmed(id: session.profile.id)
-          else { return }
-          home?.unreadChanged(unread)
-        }
-      }
       home.reachabilityChanged(root.reachability.status)
       if !home.showsOffline {
         saidOffline = false
