@@ -12,17 +12,10 @@ import SystemSupport
 /// from the in-process client) or as the wire has them (`BackendHTTPRequest`, from the
 /// HTTP server), and hands each route to its feature's handler (`APIBackend+Routing`).
 public final class APIBackend: Sendable {
-  /// The account every fresh backend starts with, documented in the README.
-  public static let demoUsername = "demo"
-  public static let demoPassword = "demo-password"
-  public static let demoName = "Demo User"
   /// OWASP's figure for PBKDF2-HMAC-SHA256.
   public static let defaultPasswordRounds = 600_000
   /// How long an issued token lives.
   static let tokenLifetime = 30 * 24 * 3600
-
-  /// The gap between two generated likes, in seconds, by default.
-  public static let defaultLikeInterval: ClosedRange<Double> = 10...15
 
   /// Where its state is kept (see `BackendStore`).
   let store: any BackendStore
@@ -31,7 +24,11 @@ public final class APIBackend: Sendable {
   let passwordHasher: PasswordHasher
   /// What a long poll waits on.
   let clock: any Clock<Duration>
-  let likeInterval: ClosedRange<Double>
+  /// The people it invents, when it is a demo; nil when it serves real accounts only.
+  let demo: DemoPeople?
+  /// The demo account of a database that a demo once served, while this backend is none: its
+  /// password is the published one, so it is refused (see `PublishedDemoAccount`).
+  let refusedDemoAccountID: String?
   /// Push and vendor calls told to fail or refuse, for trying partial outcomes.
   let pushFaults: [String: PushFault]
   /// Failed sign-ins per account and address, on the `now` clock.
@@ -51,7 +48,7 @@ public final class APIBackend: Sendable {
   init(
     store: any BackendStore, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
-    clock: any Clock<Duration>, likeInterval: ClosedRange<Double>,
+    clock: any Clock<Duration>, demo: DemoPeople?, refusedDemoAccountID: String? = nil,
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
     metrics: ServerMetrics = .none, requestExecutor: (any TaskExecutor)? = APIBackend.executor
   ) throws {
@@ -61,7 +58,8 @@ public final class APIBackend: Sendable {
     self.randomBytes = randomBytes
     self.passwordHasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
     self.clock = clock
-    self.likeInterval = likeInterval
+    self.demo = demo
+    self.refusedDemoAccountID = refusedDemoAccountID
     self.pushFaults = pushFaults
     self.signInThrottle = SignInThrottle(policy: limits.throttle, store: store)
     self.hashingPool = PasswordHashingPool(
@@ -70,43 +68,53 @@ public final class APIBackend: Sendable {
     self.metrics = metrics
   }
 
-  /// Opens the backend on `storage` (see `BackendStorage`), then adds the demo account if
-  /// there is no account. `clock` is what long polls wait on; `likeInterval` is the gap, in
-  /// seconds, between the likes the backend makes up while somebody watches.
+  /// Opens the backend on `storage` (see `BackendStorage`). `clock` is what long polls wait
+  /// on. A `demo` adds the demo account if there is no account, and invents people (see
+  /// `DemoPeople`); without one, a demo account left in the database with its published
+  /// password is refused (`refusesThePublishedDemoAccount`).
   public static func open(
     _ storage: BackendStorage, now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>,
     passwordRounds: Int = defaultPasswordRounds,
-    likeInterval: ClosedRange<Double> = defaultLikeInterval,
+    demo: DemoPeople?,
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
     metrics: ServerMetrics = .none
   ) async throws -> APIBackend {
     let store = try await storage.open(metrics)
+    let hasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
+    // Both hash the demo password: off the cooperative pool, as every request is.
+    let refused = try await withTaskExecutorPreference(executor) {
+      demo == nil ? try await PublishedDemoAccount.find(in: store, hasher: hasher) : nil
+    }
     let backend = try APIBackend(
       store: store, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
-      clock: clock, likeInterval: likeInterval, pushFaults: pushFaults, limits: limits,
-      metrics: metrics, requestExecutor: storage.callsBlock ? executor : nil)
-    // Seeding hashes the demo password: off the cooperative pool, as every request is.
-    try await withTaskExecutorPreference(executor) {
-      try await backend.seedDemoAccountIfEmpty()
+      clock: clock, demo: demo, refusedDemoAccountID: refused, pushFaults: pushFaults,
+      limits: limits, metrics: metrics, requestExecutor: storage.callsBlock ? executor : nil)
+    if demo != nil {
+      try await withTaskExecutorPreference(executor) {
+        try await backend.seedDemoAccountIfEmpty()
+      }
     }
     return backend
   }
+
+  /// Whether the database holds the demo account with its published password while this
+  /// backend is no demo: its sign-ins and tokens are refused, and `app serve` says so once.
+  public var refusesThePublishedDemoAccount: Bool { refusedDemoAccountID != nil }
 
   /// A backend that forgets everything when released, hashing with 1,000 rounds: the
   /// tests' (TestSupport's `TestBackend`). Package access: no product code makes one.
   package static func inMemory(
     now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>, passwordRounds: Int = 1_000,
-    likeInterval: ClosedRange<Double> = defaultLikeInterval,
-    limits: SignInLimits = SignInLimits()
+    demo: DemoPeople? = DemoPeople(), limits: SignInLimits = SignInLimits()
   ) throws -> APIBackend {
     let database = try BackendDatabase.inMemory()
     let backend = try APIBackend(
       store: database, now: now, randomBytes: randomBytes,
-      passwordRounds: passwordRounds, clock: clock, likeInterval: likeInterval, limits: limits)
-    try backend.seedDemoAccountIfEmpty(in: database)
+      passwordRounds: passwordRounds, clock: clock, demo: demo, limits: limits)
+    if demo != nil { try backend.seedDemoAccountIfEmpty(in: database) }
     return backend
   }
 
@@ -129,7 +137,9 @@ public final class APIBackend: Sendable {
 
   // MARK: - Shared helpers for route groups
 
-  /// The account behind the request's bearer token, or a 401 answer.
+  /// The account behind the request's bearer token, or a 401 answer. The published demo
+  /// account's tokens are refused where it is (`refusedDemoAccountID`): one issued while a
+  /// demo served the database is as public as its password.
   func authenticatedAccount(_ request: APIRequest) async throws -> AccountRecord {
     try await authenticatedAccount(bearerToken: request.bearerToken)
   }
@@ -140,7 +150,9 @@ public final class APIBackend: Sendable {
     let tokenHash = Self.hash(token: token)
     let now = now()
     if let account = recentTokens.account(tokenHash: tokenHash, now: now) { return account }
-    guard let account = try await store.account(tokenHash: tokenHash, now: now) else {
+    guard let account = try await store.account(tokenHash: tokenHash, now: now),
+      account.id != refusedDemoAccountID
+    else {
       throw Self.invalidToken
     }
     recentTokens.remember(account, tokenHash: tokenHash, now: now)
@@ -198,7 +210,7 @@ public final class APIBackend: Sendable {
 
   private func makeDemoAccount() throws -> AccountRecord {
     AccountRecord(
-      id: makeID(), username: Self.demoUsername, name: Self.demoName,
-      passwordHash: try passwordHasher.hash(Self.demoPassword))
+      id: makeID(), username: DemoPeople.username, name: DemoPeople.name,
+      passwordHash: try passwordHasher.hash(DemoPeople.password))
   }
 }

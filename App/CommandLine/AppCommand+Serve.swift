@@ -21,6 +21,13 @@ extension AppCommand {
         (the default) or require; connect_timeout=SECONDS for a connection to be ready \
         (default 5). The password may be given in PGPASSWORD; it is never printed.
 
+        A server invents nobody and has no public account: people sign up and meet each \
+        other. With --demo (or APP_DEMO=1) it is a demo, as the embedded backend always is: \
+        the account demo with the password demo-password, 50 invented people who liked each \
+        account, one more every 10 to 15 s while somebody watches (APP_DEMO_LIKE_SECONDS=2 \
+        for every 2 s), and nine invented conversations. Never start a demo where strangers \
+        reach it: its password is published.
+
         Ctrl-C (exit 130) or SIGTERM (exit 0) stops it after the requests in flight are \
         answered. An access log (method, path, status, time; never a token or a password) \
         goes to stderr.
@@ -104,6 +111,12 @@ extension AppCommand {
     )
     var logFormat: ServeSettings.LogFormat?
 
+    @Flag(
+      help:
+        "Serve a demo: the public account demo (password demo-password) and invented people who like and write (env APP_DEMO, true or false; default false)."
+    )
+    var demo = false
+
     package func validate() throws {
       _ = try settings(environment: AppIO.current.environment)
     }
@@ -126,7 +139,8 @@ extension AppCommand {
         maxConnections: try maxConnections ?? variables.number("--max-connections") ?? 1_024,
         tlsCertificate: try tlsCertificate ?? variables.text("--tls-cert"),
         tlsKey: try tlsKey ?? variables.text("--tls-key"),
-        logFormat: try logFormat ?? variables.choice("--log-format") ?? .text)
+        logFormat: try logFormat ?? variables.choice("--log-format") ?? .text,
+        demo: try demo ? true : variables.boolean("--demo") ?? false)
       try settings.check()
       return settings
     }

@@ -96,8 +96,9 @@ package struct CompositionRoot {
         let rounds =
           try io.seams.embeddedPasswordRounds ?? Self.passwordRounds(environment)
           ?? APIBackend.defaultPasswordRounds
-        let likeInterval =
-          Self.demoLikeInterval(environment) ?? APIBackend.defaultLikeInterval
+        // The embedded backend is always the demo: it is where a person tries the app.
+        let demo = DemoPeople(
+          likeInterval: Self.demoLikeInterval(environment) ?? DemoPeople.defaultLikeInterval)
         let pushFaults = try Self.pushFaults(environment)
         // Opened at the first request, so that commands sending none never need its file.
         let embedded = EmbeddedBackendHTTPClient(
@@ -106,7 +107,7 @@ package struct CompositionRoot {
             try await APIBackend.open(
               .sqliteFile(file, journal: .rollback), now: { Date() },
               randomBytes: Self.systemRandomBytes,
-              clock: ContinuousClock(), passwordRounds: rounds, likeInterval: likeInterval,
+              clock: ContinuousClock(), passwordRounds: rounds, demo: demo,
               pushFaults: pushFaults)
           })
         io.openDatabases?.track { await embedded.close() }

@@ -16,6 +16,8 @@ package struct ServeSettings: Sendable, Equatable {
   package var tlsCertificate: String?
   package var tlsKey: String?
   package var logFormat: LogFormat
+  /// Whether it is a demo: the public `demo` account and invented people (`DemoPeople`).
+  package var demo: Bool
 
   /// The access log's format: text, for a person, or json, one object per line.
   package enum LogFormat: String, CaseIterable, Sendable, ExpressibleByArgument {

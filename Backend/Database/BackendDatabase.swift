@@ -270,11 +270,9 @@ extension BackendDatabase {
 // MARK: - Messages
 
 extension BackendDatabase {
-  /// The account's people, with their messages in the order they came. The first use of an
-  /// account's messages gives it its own copy of the seeded conversations.
+  /// The account's people, with their messages in the order they came.
   func allConversations(accountID: String) throws -> [(name: String, messages: [MessageRecord])] {
-    try seedConversationsIfNeeded(accountID: accountID)
-    return try writer.read { db in
+    try writer.read { db in
       let people = try PersonRecord.filter(PersonRecord.Columns.accountID == accountID)
         .fetchAll(db)
       let messages = try MessageRecord.filter(MessageRecord.Columns.accountID == accountID)
@@ -286,7 +284,6 @@ extension BackendDatabase {
 
   /// One person's messages in the account's conversations, or nil for somebody unknown.
   func conversation(accountID: String, with name: String) throws -> [MessageRecord]? {
-    try seedConversationsIfNeeded(accountID: accountID)
     // Mostly one statement; when two, a person added between them is only seen a moment
     // early, and nobody is ever removed.
     return try readWithoutTransaction { db in
@@ -299,8 +296,7 @@ extension BackendDatabase {
   func addMessage(accountID: String, to name: String, subject: String, text: String) throws
     -> [MessageRecord]
   {
-    try seedConversationsIfNeeded(accountID: accountID)
-    return try writer.write { db in
+    try writer.write { db in
       try PersonRecord(accountID: accountID, name: name).insert(db, onConflict: .ignore)
       // The messages before this one, then this one as written: ids are AUTOINCREMENT, so
       // it sorts last, and reading back a text just written (megabytes, maybe) would only
@@ -313,7 +309,7 @@ extension BackendDatabase {
     }
   }
 
-  private func seedConversationsIfNeeded(accountID: String) throws {
+  func seedConversationsIfNeeded(accountID: String) throws {
     try conversationsSeeded.seedOnce(accountID: accountID, in: writer) { db in
       try SeededConversations.insert(for: accountID, into: db)
     }

@@ -34,7 +34,7 @@ enum ConversationMigration {
     }
     if let demoID = try String.fetchOne(
       db, sql: "SELECT id FROM account WHERE username = ?",
-      arguments: [APIBackend.demoUsername]),
+      arguments: [DemoPeople.username]),
       try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person")! > 0
     {
       try db.execute(

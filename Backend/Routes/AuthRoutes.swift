@@ -47,6 +47,7 @@ struct AuthRoutes {
       try await throttle.failed(username: body.username, address: address, now: backend.now())
       return .error(401, "invalid_grant", "The username or password is incorrect")
     }
+    if account.id == backend.refusedDemoAccountID { return PublishedDemoAccount.refusal }
     try await throttle.succeeded(username: body.username)
     return try await issue(for: account, status: 200)
   }

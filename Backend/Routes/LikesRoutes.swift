@@ -2,7 +2,8 @@ import Contract
 import Foundation
 
 /// Section 3 of the contract: people who liked you, liking back, skipping, mutuals.
-/// Every account starts with `seededLikes` likes, made the first time it asks.
+/// In a demo (`DemoPeople`), every account starts with `seededLikes` invented likes, made
+/// the first time it asks, and gets one more every so often while it waits for events.
 struct LikesRoutes {
   static let seededLikes = 50
 
@@ -65,9 +66,7 @@ struct LikesRoutes {
     let limit = Duration.seconds(wait)
     var waited = Duration.zero
     while true {
-      let nextDue = try await backend.store.generateDueLikes(
-        accountID: account.id, now: backend.now(), interval: nextInterval,
-        makeLike: { makeLike(index: Int(backend.randomBytes(1)[0])) })
+      let nextDue = try await inventDueLikes(for: account)
       // Taken before the read: a signal that comes while reading is not missed.
       let mark = signal.mark(account.id)
       let found = try await backend.store.events(accountID: account.id, after: after)
@@ -111,8 +110,17 @@ struct LikesRoutes {
     return start.duration(to: clock.now)
   }
 
-  private func nextInterval() -> TimeInterval {
-    let range = backend.likeInterval
+  /// The demo's likes that are due, and when the next one is; never, where nobody is
+  /// invented.
+  private func inventDueLikes(for account: AccountRecord) async throws -> Date {
+    guard let demo = backend.demo else { return .distantFuture }
+    return try await backend.store.generateDueLikes(
+      accountID: account.id, now: backend.now(),
+      interval: { nextInterval(in: demo.likeInterval) },
+      makeLike: { makeLike(index: Int(backend.randomBytes(1)[0])) })
+  }
+
+  private func nextInterval(in range: ClosedRange<Double>) -> TimeInterval {
     let fraction = Double(backend.randomBytes(1)[0]) / 255
     return range.lowerBound + (range.upperBound - range.lowerBound) * fraction
   }
@@ -127,6 +135,7 @@ struct LikesRoutes {
   }
 
   private func seed(_ account: AccountRecord) async throws {
+    guard backend.demo != nil else { return }
     try await backend.store.seedLikesIfNeeded(accountID: account.id) {
       (0..<Self.seededLikes).map { makeLike(index: $0, avatarFolder: "") }
     }

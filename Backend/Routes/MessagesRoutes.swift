@@ -9,7 +9,7 @@ struct MessagesRoutes {
   let backend: APIBackend
 
   func all(_ request: APIRequest) async throws -> BackendHTTPResponse {
-    let account = try await backend.authenticatedAccount(request)
+    let account = try await seededAccount(request)
     let conversations = try await backend.store.allConversations(accountID: account.id)
     let body = Dictionary(
       conversations.map { ($0.name, $0.messages.map(Self.body)) }, uniquingKeysWith: { $1 })
@@ -17,7 +17,7 @@ struct MessagesRoutes {
   }
 
   func one(_ request: APIRequest, name: String) async throws -> BackendHTTPResponse {
-    let account = try await backend.authenticatedAccount(request)
+    let account = try await seededAccount(request)
     guard !TextWithoutNUL.holdsNUL(name),
       let messages = try await backend.store.conversation(accountID: account.id, with: name)
     else {
@@ -28,7 +28,7 @@ struct MessagesRoutes {
 
   func add(_ request: APIRequest) async throws -> BackendHTTPResponse {
     // Messages belong to the signed-in account, so adding one needs to know whose it is.
-    let account = try await backend.authenticatedAccount(request)
+    let account = try await seededAccount(request)
     // Through the tape: a message can be megabytes, which `JSONDecoder` alone is slow to
     // unescape. The answer is `JSONDecoder`'s either way.
     guard
@@ -54,6 +54,15 @@ struct MessagesRoutes {
       accountID: account.id, to: body.user, subject: body.subject, text: body.message)
     return .envelope(
       200, APIAnswer.UserMessages(user: body.user, message: messages.map(Self.body)))
+  }
+
+  /// The signed-in account, with its copy of the invented conversations when this is a demo.
+  private func seededAccount(_ request: APIRequest) async throws -> AccountRecord {
+    let account = try await backend.authenticatedAccount(request)
+    if backend.demo != nil {
+      try await backend.store.seedConversationsIfNeeded(accountID: account.id)
+    }
+    return account
   }
 
   private static func body(_ record: MessageRecord) -> APIAnswer.Message {

@@ -35,6 +35,10 @@ package protocol BackendStore: Sendable {
 
   // MARK: Messages
 
+  /// Gives an account its copy of the demo's invented conversations, once, however many ask
+  /// at the same time. Only a demo asks (`DemoPeople`).
+  func seedConversationsIfNeeded(accountID: String) async throws
+
   /// The account's people, with their messages in the order they came.
   func allConversations(accountID: String) async throws -> [(
     name: String, messages: [MessageRecord]

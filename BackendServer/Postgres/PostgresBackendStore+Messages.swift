@@ -6,7 +6,6 @@ extension PostgresBackendStore {
   package func allConversations(accountID: String) async throws -> [(
     name: String, messages: [MessageRecord]
   )] {
-    try await seedConversationsIfNeeded(accountID: accountID)
     var people: [(name: String, messages: [MessageRecord])] = []
     for (name, id, subject, text) in try await rows(
       PostgresStatements.AllConversations(accountID: accountID))
@@ -24,15 +23,13 @@ extension PostgresBackendStore {
   }
 
   package func conversation(accountID: String, with name: String) async throws -> [MessageRecord]? {
-    try await seedConversationsIfNeeded(accountID: accountID)
-    return try await conversation(accountID: accountID, with: name, on: nil)
+    try await conversation(accountID: accountID, with: name, on: nil)
   }
 
   package func addMessage(
     accountID: String, to name: String, subject: String, text: String
   ) async throws -> [MessageRecord] {
-    try await seedConversationsIfNeeded(accountID: accountID)
-    return try await rows(
+    try await rows(
       PostgresStatements.AddMessage(
         accountID: accountID, person: name, subject: subject, text: text)
     ).map { id, subject, text in
@@ -56,7 +53,7 @@ extension PostgresBackendStore {
   /// The account's copy of the seeded conversations, made once: the row that marks it is
   /// inserted first, so a second instance asking at the same time waits for it, then finds
   /// it there.
-  private func seedConversationsIfNeeded(accountID: String) async throws {
+  package func seedConversationsIfNeeded(accountID: String) async throws {
     if conversationsSeeded.withLock({ $0.contains(accountID) }) { return }
     try await transaction { connection in
       let marked = try await self.rows(

@@ -12,7 +12,8 @@ public struct APIServerConfiguration: Sendable {
   public var http: BackendHTTPServer.Configuration
   public var accessLog: AccessLog?
   public var passwordRounds: Int
-  public var likeInterval: ClosedRange<Double>
+  /// The people it invents, as a demo (`app serve --demo`); nil, the default, for real use.
+  public var demo: DemoPeople?
   public var pushFaults: [String: PushFault]
   /// The backend's time, randomness and long-poll clock: the system's in `app serve`.
   public var now: @Sendable () -> Date
@@ -22,14 +23,14 @@ public struct APIServerConfiguration: Sendable {
   public init(
     http: BackendHTTPServer.Configuration = .init(), accessLog: AccessLog? = nil,
     passwordRounds: Int = APIBackend.defaultPasswordRounds,
-    likeInterval: ClosedRange<Double> = APIBackend.defaultLikeInterval,
+    demo: DemoPeople? = nil,
     pushFaults: [String: PushFault] = [:], now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], clock: any Clock<Duration>
   ) {
     self.http = http
     self.accessLog = accessLog
     self.passwordRounds = passwordRounds
-    self.likeInterval = likeInterval
+    self.demo = demo
     self.pushFaults = pushFaults
     self.now = now
     self.randomBytes = randomBytes
@@ -67,7 +68,7 @@ public struct APIServerApplication: ApplicationProtocol {
       try await APIBackend.open(
         storage, now: configuration.now, randomBytes: configuration.randomBytes,
         clock: configuration.clock, passwordRounds: configuration.passwordRounds,
-        likeInterval: configuration.likeInterval, pushFaults: configuration.pushFaults,
+        demo: configuration.demo, pushFaults: configuration.pushFaults,
         metrics: metrics)
     }
     var http = configuration.http
@@ -111,10 +112,10 @@ public struct APIServerApplication: ApplicationProtocol {
   /// Connections open now, served or being refused past the cap.
   public var openConnections: Int { connectionCap.openConnections }
 
-  /// Returns once the backend is open, for a test that runs the application itself; throws
-  /// what opening it threw.
-  public func opened() async throws {
-    _ = try await opening.opened()
+  /// The backend once it is open, for a test that runs the application itself and for what
+  /// `app serve` says at start; throws what opening it threw.
+  @discardableResult public func opened() async throws -> APIBackend {
+    try await opening.opened()
   }
 
   // MARK: ApplicationProtocol, as the Hummingbird application built from `http`

@@ -57,7 +57,7 @@ class Server:
 
     def start(self):
         self.process = subprocess.Popen(
-            [self.app, "serve", "--port", str(self.port), "--data-dir", self.data],
+            [self.app, "serve", "--demo", "--port", str(self.port), "--data-dir", self.data],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=self.env)
         url = self.process.stdout.readline().decode().strip()
         if not url:

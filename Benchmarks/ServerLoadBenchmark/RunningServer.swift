@@ -25,7 +25,7 @@ final class RunningServer {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let process = Process()
     process.executableURL = app
-    process.arguments = ["serve", "--port", "0", "--data-dir", folder.path]
+    process.arguments = ["serve", "--demo", "--port", "0", "--data-dir", folder.path]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

@@ -69,6 +69,12 @@ struct ServeFeature {
         return true
       }
     }
+    // Before the URL: whoever waits for it to use the server has the warnings in the log.
+    for warning in try await DemoWarnings.atStart(
+      settings, environment: io.environment, backend: application.opened())
+    {
+      notes.note(warning)
+    }
     console.output(server.baseURL.absoluteString)
     notes.note("Serving on \(server.baseURL.absoluteString) (Ctrl-C stops).")
     lifecycle.serving(at: server.baseURL) { server.triggerStop() }
@@ -110,8 +116,10 @@ struct ServeFeature {
       accessLog: log,
       passwordRounds: try CompositionRoot.passwordRounds(environment)
         ?? APIBackend.defaultPasswordRounds,
-      likeInterval: CompositionRoot.demoLikeInterval(environment)
-        ?? APIBackend.defaultLikeInterval,
+      demo: settings.demo
+        ? DemoPeople(
+          likeInterval: CompositionRoot.demoLikeInterval(environment)
+            ?? DemoPeople.defaultLikeInterval) : nil,
       pushFaults: try CompositionRoot.pushFaults(environment), now: { Date() },
       randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock())
   }

@@ -153,12 +153,12 @@ import Testing
     do {
       let first = try await APIBackend.open(
         .sqliteFile(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
-        passwordRounds: 1_000)
+        passwordRounds: 1_000, demo: DemoPeople())
       token = try await signIn(first, "demo", "demo-password")
     }
     let second = try await APIBackend.open(
       .sqliteFile(file), now: { now.date }, randomBytes: bytes, clock: ContinuousClock(),
-      passwordRounds: 1_000)
+      passwordRounds: 1_000, demo: DemoPeople())
 
     #expect(await second.handle(get("/me", token: token)).status == 200)
     let mode =

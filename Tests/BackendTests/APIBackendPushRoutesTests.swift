@@ -82,7 +82,7 @@ import Testing
       randomBytes: { count in
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-      }, passwordRounds: 1_000, clock: ContinuousClock(), likeInterval: 10...15, pushFaults: faults)
+      }, passwordRounds: 1_000, clock: ContinuousClock(), demo: DemoPeople(), pushFaults: faults)
     try backend.seedDemoAccountIfEmpty(in: database)
     let client = EmbeddedBackendHTTPClient(backend: backend)
     let token = try await HTTPAuthRemoteAPI(

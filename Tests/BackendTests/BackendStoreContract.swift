@@ -126,6 +126,9 @@ enum BackendStoreContract {
     async throws
   {
     _ = try await store.createAccount(Self.account("alice"))
+    #expect(try await store.allConversations(accountID: "id-alice").isEmpty, "nobody invented")
+    try await store.seedConversationsIfNeeded(accountID: "id-alice")
+    try await store.seedConversationsIfNeeded(accountID: "id-alice")
     #expect(try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode") == nil)
 
     _ = try await store.addMessage(
@@ -147,6 +150,7 @@ enum BackendStoreContract {
     #expect(all.count == SeededConversations.people.count + 1)
     _ = try await store.createAccount(Self.account("bob"))
     #expect(try await store.conversation(accountID: "id-bob", with: "Zoë Ünïcode") == nil)
+    #expect(try await store.allConversations(accountID: "id-bob").isEmpty)
   }
 
   static func signInFailures_areKeptPerKey_updatedInOneWrite_andForgotten(_ store: any BackendStore)

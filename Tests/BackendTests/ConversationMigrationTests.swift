@@ -22,6 +22,8 @@ import Testing
     let database = try BackendDatabase(queue)
 
     let demos = try database.allConversations(accountID: "demo-id")
+    #expect(try database.allConversations(accountID: "other-id").isEmpty, "nothing invented yet")
+    try database.seedConversationsIfNeeded(accountID: "other-id")
     let others = try database.allConversations(accountID: "other-id")
     #expect(demos.first { $0.name == "Sent before v6" }?.messages.map(\.text) == ["t"])
     #expect(demos.contains { $0.name == "john" }, "the demo account keeps the seeds it had")
@@ -37,7 +39,9 @@ import Testing
         .insert(db)
     }
 
+    try database.seedConversationsIfNeeded(accountID: "demo-id")
     let first = try database.allConversations(accountID: "demo-id")
+    try database.seedConversationsIfNeeded(accountID: "demo-id")
     let second = try database.allConversations(accountID: "demo-id")
 
     #expect(first.count == SeededConversations.people.count)

@@ -25,7 +25,8 @@ enum PostgresStores {
       randomBytes: { count in
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-      }, passwordRounds: 1_000, clock: clock, likeInterval: 1_000...1_000, limits: limits)
+      }, passwordRounds: 1_000, clock: clock, demo: DemoPeople(likeInterval: 1_000...1_000),
+      limits: limits)
     try await backend.seedDemoAccountIfEmpty()
     return backend
   }

@@ -65,7 +65,7 @@ import Testing
       .sqliteFile(folder.appendingPathComponent("backend.sqlite")), now: { now.date },
       randomBytes: { count in (0..<count).map { _ in UInt8.random(in: 0...255) } },
       clock: ContinuousClock(),
-      passwordRounds: 1_000)
+      passwordRounds: 1_000, demo: DemoPeople())
   }
 
   private static func signIn(_ backend: APIBackend) async throws -> String {

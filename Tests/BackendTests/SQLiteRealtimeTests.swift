@@ -168,7 +168,7 @@ import Testing
     let backend = try APIBackend(
       store: store, now: { Date(timeIntervalSince1970: 1_800_000_000) },
       randomBytes: { count in (0..<count).map { _ in UInt8.random(in: .min ... .max) } },
-      passwordRounds: 1_000, clock: clock, likeInterval: 1_000...1_000)
+      passwordRounds: 1_000, clock: clock, demo: DemoPeople(likeInterval: 1_000...1_000))
     try await backend.seedDemoAccountIfEmpty()
     return (store, backend)
   }

@@ -110,7 +110,7 @@ import Testing
       try await APIBackend.open(
         .sqliteFile(folder.appendingPathComponent("backend.sqlite")), now: { now.date },
         randomBytes: { [UInt8](repeating: 7, count: $0) }, clock: ContinuousClock(),
-        passwordRounds: 1_000, limits: SignInLimits(freeFailures: 2))
+        passwordRounds: 1_000, demo: DemoPeople(), limits: SignInLimits(freeFailures: 2))
     }
     let first = try await open()
     let second = try await open()

@@ -9,7 +9,7 @@ public enum TestBackend {
   /// `clock` is what its long polls wait on; tests that poll pass a `TestClock`.
   public static func make(
     now: TestNow = TestNow(), clock: any Clock<Duration> = ContinuousClock(),
-    likeInterval: ClosedRange<Double> = APIBackend.defaultLikeInterval,
+    likeInterval: ClosedRange<Double> = DemoPeople.defaultLikeInterval,
     limits: SignInLimits = SignInLimits()
   ) throws -> APIBackend {
     let counter = Mutex<UInt8>(0)
@@ -20,7 +20,7 @@ public enum TestBackend {
           value &+= 1
           return [UInt8](repeating: value, count: count)
         }
-      }, clock: clock, likeInterval: likeInterval, limits: limits)
+      }, clock: clock, demo: DemoPeople(likeInterval: likeInterval), limits: limits)
   }
 }
 

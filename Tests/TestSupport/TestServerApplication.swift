@@ -4,7 +4,8 @@ import Foundation
 import Synchronization
 
 /// The served backend as `app serve` builds it (`buildApplication`), over a SQLite file of
-/// its own in a temporary folder, with its access log kept for the test to read.
+/// its own in a temporary folder, with its access log kept for the test to read. A demo
+/// unless told otherwise (`demo: nil`): most server tests sign in as its account.
 ///
 /// Run it with HummingbirdTesting (`application.test(.router)` sends requests straight to its
 /// responder), or on a free port of its own (`application.start()`, or `InProcessServer`).
@@ -16,7 +17,8 @@ public final class TestServerApplication: Sendable {
 
   public init(
     messageLimitMiB: Int = 16, idleTimeout: Duration = .seconds(30),
-    logFormat: AccessLog.Format = .text, pathPrefix: [String] = [], maxConnections: Int = 1_024
+    logFormat: AccessLog.Format = .text, pathPrefix: [String] = [], maxConnections: Int = 1_024,
+    demo: DemoPeople? = DemoPeople()
   ) throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("test-server-\(UUID().uuidString)")
@@ -29,7 +31,7 @@ public final class TestServerApplication: Sendable {
           bodyLimits: BodyLimits(messages: messageLimitMiB << 20), idleTimeout: idleTimeout,
           maxConnections: maxConnections, pathPrefix: pathPrefix),
         accessLog: AccessLog(format: logFormat, now: { Date() }, write: lines.append),
-        passwordRounds: 1_000, now: { Date() },
+        passwordRounds: 1_000, demo: demo, now: { Date() },
         randomBytes: { count in (0..<count).map { _ in UInt8.random(in: 0...255) } },
         clock: ContinuousClock()),
       storage: .sqliteFile(folder.appendingPathComponent("backend.sqlite")))

@@ -17,11 +17,13 @@ import Testing
   ]
 
   @Test func everyOption_hasAVariable_andBothSpellingsGiveOneConfiguration() throws {
-    let flags = Self.values.flatMap { [$0.option, $0.value] } + ["--no-database-notifications"]
+    let flags =
+      Self.values.flatMap { [$0.option, $0.value] } + ["--no-database-notifications", "--demo"]
     var variables = Dictionary(
       uniqueKeysWithValues: Self.values.map { (ServeEnvironment.variable(of: $0.option), $0.value) }
     )
     variables["APP_DATABASE_NOTIFICATIONS"] = "false"
+    variables["APP_DEMO"] = "true"
 
     let fromFlags = try AppCommand.Serve.parse(flags).settings(environment: [:])
     let fromVariables = try AppCommand.Serve.parse([]).settings(environment: variables)
@@ -29,6 +31,7 @@ import Testing
     #expect(fromFlags == fromVariables)
     #expect(fromVariables.port == 9123 && fromVariables.maxConnections == 20000)
     #expect(fromVariables.logFormat == .json && !fromVariables.databaseNotifications)
+    #expect(fromVariables.demo)
     #expect(variables["APP_MAX_CONNECTIONS"] == "20000" && variables["APP_TLS_CERT"] != nil)
     // No option is left out of the table above: every option line of the help but --help.
     let help = AppCommand.Serve.helpMessage(columns: 500)
@@ -38,7 +41,8 @@ import Testing
         .filter { $0.hasPrefix("--") && !$0.hasPrefix("--help") }
         .map { String($0.prefix { $0 == "-" || $0.isLetter }) }
         .map { $0.replacingOccurrences(of: "--no-", with: "--") })
-    #expect(options == Set(Self.values.map(\.option) + ["--database-notifications"]))
+    #expect(
+      options == Set(Self.values.map(\.option) + ["--database-notifications", "--demo"]))
   }
 
   @Test func aFlag_winsOverItsVariable() throws {
@@ -53,6 +57,7 @@ import Testing
     #expect(settings.host == "127.0.0.1" && settings.port == 8080)
     #expect(settings.maxConnections == 1_024 && settings.tlsCertificate == nil)
     #expect(settings.logFormat == .text && settings.databaseNotifications)
+    #expect(!settings.demo, "a server is no demo unless told")
   }
 
   @Test(arguments: [

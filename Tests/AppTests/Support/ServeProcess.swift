@@ -29,9 +29,10 @@ final class ServeProcess: Sendable {
   /// once killed a server mid-test on a loaded machine, which its client saw as "could not
   /// connect". The limit here only ends a server its test never stopped.
   /// `stopSignal` is what `stop()` sends: SIGTERM as a supervisor does, or SIGINT as Ctrl-C.
+  /// `demo`: started with `--demo`, as most of these tests sign in as its account.
   static func start(
     in app: AppRunner, _ arguments: [String] = [], stopSignal: Int32 = SIGTERM, port: Int = 0,
-    environment: [String: String?] = [:]
+    environment: [String: String?] = [:], demo: Bool = true
   ) async throws -> ServeProcess {
     let id = UUID().uuidString
     let flag = Flag()
@@ -45,7 +46,8 @@ final class ServeProcess: Sendable {
     let running = Task {
       defer { announce.finish() }
       return try await app.run(
-        AppRunner.binary, ["serve", "--port", "\(port)"] + arguments, stdin: nil,
+        AppRunner.binary, ["serve", "--port", "\(port)"] + (demo ? ["--demo"] : []) + arguments,
+        stdin: nil,
         environment: environment, id: id,
         stopWhen: {
           if !announced.isSet, let text = try? String(contentsOf: outFile, encoding: .utf8),

@@ -37,7 +37,7 @@ final class ServedBackend: Sendable {
   /// `likeInterval`: how often the backend invents a like while somebody waits for events.
   /// `now`: the backend's time, which a test moves on to make likes due.
   static func start(
-    likeInterval: ClosedRange<Double> = APIBackend.defaultLikeInterval,
+    likeInterval: ClosedRange<Double> = DemoPeople.defaultLikeInterval,
     now: TestNow = TestNow()
   ) async throws -> ServedBackend {
     let backend = try TestBackend.make(now: now, likeInterval: likeInterval)

@@ -77,7 +77,7 @@ import Testing
       client: AsyncHTTPClientAdapter())
 
     let token = try await api.signIn(
-      username: APIBackend.demoUsername, password: APIBackend.demoPassword)
+      username: DemoPeople.username, password: DemoPeople.password)
     let profile = try await api.fetchProfile(with: token)
 
     #expect(profile.username == "demo")
