@@ -50,11 +50,18 @@ import Testing
       PendingAnswer(backend, BackendCalls.get("/events?after=1000&wait=10", token: token))
     }
     try await Self.waitForTheWatchersFirstLook(store, polls: 20, since: start)
+    // A poll's time limit sleeps in a task beside its wait (`EventSignal.wait`), so a poll
+    // may wait before its limit sleeps: counted once all twenty and the watcher sleep. Taken
+    // sooner, the count once came out 20, matched only by chance for two seconds, and then
+    // never again.
+    let sleepers = 20 + 1
+    try await waitUntil("the polls' limits and the watcher sleep on the clock") {
+      clock.sleeperCount == sleepers
+    }
 
     let before = statements.load(ordering: .relaxed)
     // Nine seconds, a second at a time. After each, whatever the second woke has run and
     // sleeps on the clock again before the next: the polls, had they woken, would have read.
-    let sleepers = clock.sleeperCount
     for second in 1...9 {
       try await waitUntil("everything sleeps again after \(second - 1) s") {
         clock.sleeperCount == sleepers
