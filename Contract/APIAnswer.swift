@@ -161,14 +161,19 @@ public enum APIAnswer {
     }
   }
 
-  /// One message, inside an envelope's body.
+  /// One message, inside an envelope's body. `fromMe` and `sentAt` (Unix seconds) are there
+  /// when the server knows them, and left out otherwise.
   public struct Message: Codable, Sendable, Equatable {
     public let subject: String
     public let message: String
+    public let fromMe: Bool?
+    public let sentAt: Int?
 
-    public init(subject: String, message: String) {
+    public init(subject: String, message: String, fromMe: Bool? = nil, sentAt: Int? = nil) {
       self.subject = subject
       self.message = message
+      self.fromMe = fromMe
+      self.sentAt = sentAt
     }
   }
 

@@ -62,6 +62,7 @@ enum BodyDecoder {
     case is String.Type: "a string"
     case is [MessageDTO].Type, is [Any].Type: "a list"
     case is Int.Type: "a number"
+    case is Bool.Type: "true or false"
     default: "an object"
     }
   }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import JSONTape
 
 /// A body the messages endpoints can carry, seen as what every one of them holds: a list
@@ -9,16 +10,25 @@ protocol DecodableResponse: Decodable, Sendable {
   var items: [Item] { get }
 }
 
-/// A message as the wire has it. Unknown fields are ignored.
+/// A message as the wire has it. Unknown fields are ignored; `fromMe` and `sentAt` (Unix
+/// seconds) are read where the server gives them.
 struct MessageDTO: Decodable, Sendable {
   let subject: String
   let message: String
+  let fromMe: Bool?
+  let sentAt: Int?
 
-  var domainMessage: Message { Message(subject: subject, text: message) }
+  var domainMessage: Message {
+    Message(
+      subject: subject, text: message, fromMe: fromMe,
+      sentAt: sentAt.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+  }
 
   private enum CodingKeys: String, CodingKey {
     case subject
     case message
+    case fromMe
+    case sentAt
   }
 
   init(from decoder: any Decoder) throws {
@@ -30,6 +40,8 @@ struct MessageDTO: Decodable, Sendable {
   where Fields.Key == CodingKeys {
     subject = try fields.decode(String.self, forKey: .subject)
     message = try fields.decode(String.self, forKey: .message)
+    fromMe = try fields.decodeIfPresent(Bool.self, forKey: .fromMe)
+    sentAt = try fields.decodeIfPresent(Int.self, forKey: .sentAt)
   }
 }
 

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// Everybody's messages, as text or as the `--json` document, handed out as UTF-8 chunks of
 /// about `chunkSize` bytes (always whole people) for the caller to write as they come. Bytes,
@@ -60,7 +61,7 @@ extension MessagesScreen {
   }
 
   /// The layout is borrowed and the messages read in place, through their buffer: copying
-  /// either (the layout's seven arrays, each message's two strings) costs a retain and a
+  /// either (the layout's nine arrays, each message's two strings) costs a retain and a
   /// release per piece, which `perf` put at a fifth of everybody's `--json`.
   private static func appendJSON(
     of person: UserMessages, layout: borrowing JSONLayout, to text: inout UTF8Text
@@ -70,8 +71,20 @@ extension MessagesScreen {
     person.messages.withUnsafeBufferPointer { messages in
       for position in messages.indices {
         text.append(position == 0 ? layout.firstMessageStart : layout.nextMessageStart)
+        switch messages[position].fromMe {
+        case true?: text.append(Self.jsonTrue)
+        case false?: text.append(Self.jsonFalse)
+        case nil: text.append(Self.jsonNull)
+        }
+        text.append(layout.betweenFromMeAndMessage)
         text.appendJSONString(messages[position].text)
-        text.append(layout.betweenMessageAndSubject)
+        text.append(layout.betweenMessageAndSentAt)
+        if let sentAt = messages[position].sentAt {
+          text.appendJSONString(TimeText.iso8601(sentAt))
+        } else {
+          text.append(Self.jsonNull)
+        }
+        text.append(layout.betweenSentAtAndSubject)
         text.appendJSONString(messages[position].subject)
         text.append(layout.messageEnd)
       }
@@ -80,6 +93,12 @@ extension MessagesScreen {
     text.appendJSONString(person.name)
     text.append(layout.personEnd)
   }
+}
+
+extension MessagesScreen {
+  fileprivate static let jsonTrue = Array("true".utf8)
+  fileprivate static let jsonFalse = Array("false".utf8)
+  fileprivate static let jsonNull = Array("null".utf8)
 }
 
 /// The fixed text between the strings of a `PersonDocument` at one level of indentation,
@@ -93,19 +112,25 @@ struct JSONLayout: Sendable {
   let personStart: [UInt8]
   let firstMessageStart: [UInt8]
   let nextMessageStart: [UInt8]
-  let betweenMessageAndSubject: [UInt8]
+  let betweenFromMeAndMessage: [UInt8]
+  let betweenMessageAndSentAt: [UInt8]
+  let betweenSentAtAndSubject: [UInt8]
   let messageEnd: [UInt8]
   let messagesEndAndName: [UInt8]
   let personEnd: [UInt8]
 
   init(level: Int) {
     func indent(_ level: Int) -> String { String(repeating: " ", count: 2 * level) }
-    let messageStart = indent(level + 2) + "{\n" + indent(level + 3) + "\"message\" : "
+    func key(_ name: String) -> String { ",\n" + indent(level + 3) + "\"\(name)\" : " }
+    // The keys sorted, as `JSONEncoder` writes them: fromMe, message, sentAt, subject.
+    let messageStart = indent(level + 2) + "{\n" + indent(level + 3) + "\"fromMe\" : "
     self.level = level
     personStart = Array(("{\n" + indent(level + 1) + "\"messages\" : [").utf8)
     firstMessageStart = Array(("\n" + messageStart).utf8)
     nextMessageStart = Array((",\n" + messageStart).utf8)
-    betweenMessageAndSubject = Array((",\n" + indent(level + 3) + "\"subject\" : ").utf8)
+    betweenFromMeAndMessage = Array(key("message").utf8)
+    betweenMessageAndSentAt = Array(key("sentAt").utf8)
+    betweenSentAtAndSubject = Array(key("subject").utf8)
     messageEnd = Array(("\n" + indent(level + 2) + "}").utf8)
     messagesEndAndName = Array(
       ("\n" + indent(level + 1) + "],\n" + indent(level + 1) + "\"name\" : ").utf8)

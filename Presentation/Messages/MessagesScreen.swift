@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// Messages as text: a person per heading, a message per bullet, its text indented below
 /// so that a message with newlines still reads as one item. Everything from the server goes
@@ -13,16 +14,35 @@ public enum MessagesScreen {
     public let messages: [MessageDocument]
   }
 
+  /// `fromMe` and `sentAt` are null where the server does not say; `sentAt` is ISO 8601
+  /// with the local offset (`TimeText.iso8601`).
   public struct MessageDocument: Encodable, Equatable, Sendable {
     public let subject: String
     public let message: String
+    public let fromMe: Bool?
+    public let sentAt: String?
+
+    /// Every key written, a null too: a script reads one shape whatever the server knows.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(subject, forKey: .subject)
+      try container.encode(message, forKey: .message)
+      try container.encode(fromMe, forKey: .fromMe)
+      try container.encode(sentAt, forKey: .sentAt)
+    }
+
+    private enum CodingKeys: String, CodingKey { case subject, message, fromMe, sentAt }
   }
 
   /// The exact text, for `--json`: JSON escapes what a terminal must not see.
   public static func document(_ person: UserMessages) -> PersonDocument {
     PersonDocument(
       name: person.name,
-      messages: person.messages.map { MessageDocument(subject: $0.subject, message: $0.text) })
+      messages: person.messages.map {
+        MessageDocument(
+          subject: $0.subject, message: $0.text, fromMe: $0.fromMe,
+          sentAt: $0.sentAt.map { TimeText.iso8601($0) })
+      })
   }
 
   /// One person's messages as text, without a final newline.
@@ -50,6 +70,7 @@ public enum MessagesScreen {
     for message in person.messages {
       text.append("\n  • ")
       text.appendVisible(message.subject, newline: "\n    ")
+      appendAuthorAndTime(of: message, from: person.name, to: &text)
       text.append("\n    ")
       text.appendVisible(message.text, newline: "\n    ")
     }
@@ -57,6 +78,20 @@ public enum MessagesScreen {
 }
 
 extension MessagesScreen {
+  /// ` — you, 2026-12-05 17:45:56` after the subject: who wrote it and when, in the local
+  /// time zone, where the server says; nothing where it says neither.
+  static func appendAuthorAndTime(
+    of message: Message, from person: String, to text: inout UTF8Text
+  ) {
+    guard message.fromMe != nil || message.sentAt != nil else { return }
+    text.append(" — ")
+    if let fromMe = message.fromMe {
+      if fromMe { text.append("you") } else { text.appendVisible(person) }
+      if message.sentAt != nil { text.append(", ") }
+    }
+    if let sentAt = message.sentAt { text.append(TimeText.dateAndClock(sentAt)) }
+  }
+
   /// `app messages send --json`: sent, and the recipient's messages after it.
   public struct SentDocument: Encodable, Sendable {
     public let sent = true

@@ -19,6 +19,14 @@ public enum TimeText {
     return "\(time.year)-\(two(time.month))-\(two(time.day)) \(clock)"
   }
 
+  /// `2026-12-05 17:45:56`: the local date and time, for a time read later, when "today"
+  /// may no longer be the day it was written.
+  public static func dateAndClock(_ date: Date, in zone: TimeZone = .current) -> String {
+    let time = parts(of: date, in: zone)
+    return "\(time.year)-\(two(time.month))-\(two(time.day)) "
+      + "\(two(time.hour)):\(two(time.minute)):\(two(time.second))"
+  }
+
   /// `2026-12-05T17:45:56+01:00`: the local time, with its offset from UTC.
   public static func iso8601(_ date: Date, in zone: TimeZone = .current) -> String {
     let time = parts(of: date, in: zone)

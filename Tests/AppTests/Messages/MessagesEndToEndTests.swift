@@ -40,8 +40,12 @@ struct MessagesEndToEndTests {
     let people = try #require(document["people"] as? [[String: Any]])
     #expect(people.compactMap { $0["name"] as? String }.first == "Ana María")
     let zoe = try #require(people.first { $0["name"] as? String == "Zoë" })
-    let message = try #require((zoe["messages"] as? [[String: String]])?.first)
-    #expect(message == ["subject": "Café", "message": "Meet at the café?\nBring a \"good\" book."])
+    let message = try #require((zoe["messages"] as? [[String: Any]])?.first)
+    #expect(message["subject"] as? String == "Café")
+    #expect(message["message"] as? String == "Meet at the café?\nBring a \"good\" book.")
+    #expect(
+      message["fromMe"] is NSNull && message["sentAt"] is NSNull,
+      "an invented conversation says neither who wrote it nor when: \(message)")
     _ = try await app.run(["logout"])
   }
 

@@ -62,6 +62,27 @@ import Testing
     ),
     ("keys in any order", #"{"body":"{}","statusCode":200}"#, .people([:])),
     (
+      "who wrote it and when, between two accounts",
+      envelope(
+        #"{"ana":[{"subject":"hi","message":"a","fromMe":true,"sentAt":1800000000},"#
+          + #"{"subject":"re","message":"b","fromMe":false,"sentAt":1800000060}]}"#),
+      .people([
+        "ana": [
+          Message(
+            subject: "hi", text: "a", fromMe: true,
+            sentAt: Date(timeIntervalSince1970: 1_800_000_000)),
+          Message(
+            subject: "re", text: "b", fromMe: false,
+            sentAt: Date(timeIntervalSince1970: 1_800_000_060)),
+        ]
+      ])
+    ),
+    (
+      "who and when given as null",
+      envelope(#"{"a":[{"subject":"s","message":"m","fromMe":null,"sentAt":null}]}"#),
+      .people(["a": [Message(subject: "s", text: "m")]])
+    ),
+    (
       "an empty name", envelope(#"{"":[{"subject":"s","message":"m"}]}"#),
       .people(["": [Message(subject: "s", text: "m")]])
     ),
@@ -123,6 +144,15 @@ import Testing
     (
       "a subject that is a number", envelope(#"{"john":[{"subject":1,"message":"b"}]}"#),
       .failure(.bodyMalformed(detail: "\"john\"[0].subject is not a string"))
+    ),
+    (
+      "a time that is text", envelope(#"{"john":[{"subject":"a","message":"b","sentAt":"noon"}]}"#),
+      .failure(.bodyMalformed(detail: "\"john\"[0].sentAt is not a number"))
+    ),
+    (
+      "an author that is a number",
+      envelope(#"{"john":[{"subject":"a","message":"b","fromMe":1}]}"#),
+      .failure(.bodyMalformed(detail: "\"john\"[0].fromMe is not true or false"))
     ),
     (
       "a null message", envelope(#"{"john":[null]}"#),

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Presentation
 import Testing
 
@@ -25,6 +26,37 @@ import Testing
         "  • Re: Lunch",
         "    Yes",
       ])
+  }
+
+  /// Between two accounts the server says who wrote each message and when: "you" or the
+  /// person, and the local date and time (`TimeText.dateAndClock`, in the zone of the test).
+  @Test func whoWroteEachMessageAndWhen_followTheSubject_whereTheServerSays() {
+    let sent = Date(timeIntervalSince1970: 1_800_000_000)
+    let answered = sent.addingTimeInterval(90)
+    let person = UserMessages(
+      name: "Ana\u{1B}",
+      messages: [
+        Message(subject: "Hi", text: "Coffee?", fromMe: true, sentAt: sent),
+        Message(subject: "Re: Hi", text: "Yes", fromMe: false, sentAt: answered),
+        Message(subject: "Old", text: "From before", fromMe: nil, sentAt: nil),
+        Message(subject: "Undated", text: "x", fromMe: false, sentAt: nil),
+      ])
+
+    let lines = lines(person)
+
+    #expect(lines[1] == "  • Hi — you, \(TimeText.dateAndClock(sent))")
+    #expect(lines[3] == "  • Re: Hi — Ana\\u{1b}, \(TimeText.dateAndClock(answered))")
+    #expect(lines[5] == "  • Old", "nothing said where the server says nothing")
+    #expect(lines[7] == "  • Undated — Ana\\u{1b}")
+  }
+
+  @Test func theDateAndClock_isTheLocalOne() throws {
+    let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+    let moment = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00:00 UTC
+
+    #expect(TimeText.dateAndClock(moment, in: paris) == "2027-01-15 09:00:00")
+    #expect(
+      TimeText.dateAndClock(moment, in: TimeZone(identifier: "UTC")!) == "2027-01-15 08:00:00")
   }
 
   @Test(arguments: [(0, "Bob — no messages"), (1, "Bob — 1 message"), (3, "Bob — 3 messages")])

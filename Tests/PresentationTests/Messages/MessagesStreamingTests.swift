@@ -35,7 +35,12 @@ import Testing
       UserMessages(
         name: randomText(&random),
         messages: (0..<Int(random.next() % 4)).map { _ in
-          Message(subject: randomText(&random), text: randomText(&random))
+          // Who wrote it and when: said, or not, in every combination.
+          Message(
+            subject: randomText(&random), text: randomText(&random),
+            fromMe: [true, false, nil][Int(random.next() % 3)],
+            sentAt: random.next() % 2 == 0
+              ? nil : Date(timeIntervalSince1970: Double(random.next() % 4_000_000_000)))
         })
     }
   }
