@@ -33,6 +33,8 @@ public final class APIBackend: Sendable {
   let pushFaults: [String: PushFault]
   /// Failed sign-ins per account and address, on the `now` clock.
   let signInThrottle: SignInThrottle
+  /// How many likes and messages each account may send.
+  let actionThrottle: ActionThrottle
   /// Where sign-ups and sign-ins hash, apart from every other request.
   let hashingPool: PasswordHashingPool
   /// What it counts and times (`ServerMetrics.none` in process).
@@ -50,8 +52,10 @@ public final class APIBackend: Sendable {
     randomBytes: @escaping @Sendable (Int) -> [UInt8], passwordRounds: Int,
     clock: any Clock<Duration>, demo: DemoPeople?, refusedDemoAccountID: String? = nil,
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
+    actionLimits: ActionLimits = ActionLimits(),
     metrics: ServerMetrics = .none, requestExecutor: (any TaskExecutor)? = APIBackend.executor
   ) throws {
+    self.actionThrottle = ActionThrottle(actionLimits)
     self.store = store
     self.requestExecutor = requestExecutor
     self.now = now
@@ -79,7 +83,7 @@ public final class APIBackend: Sendable {
     passwordRounds: Int = defaultPasswordRounds,
     demo: DemoPeople?,
     pushFaults: [String: PushFault] = [:], limits: SignInLimits = SignInLimits(),
-    metrics: ServerMetrics = .none
+    actionLimits: ActionLimits = ActionLimits(), metrics: ServerMetrics = .none
   ) async throws -> APIBackend {
     let store = try await storage.open(metrics)
     let hasher = PasswordHasher(rounds: passwordRounds, randomBytes: randomBytes)
@@ -90,7 +94,8 @@ public final class APIBackend: Sendable {
     let backend = try APIBackend(
       store: store, now: now, randomBytes: randomBytes, passwordRounds: passwordRounds,
       clock: clock, demo: demo, refusedDemoAccountID: refused, pushFaults: pushFaults,
-      limits: limits, metrics: metrics, requestExecutor: storage.callsBlock ? executor : nil)
+      limits: limits, actionLimits: actionLimits, metrics: metrics,
+      requestExecutor: storage.callsBlock ? executor : nil)
     if demo != nil {
       try await withTaskExecutorPreference(executor) {
         try await backend.seedDemoAccountIfEmpty()
@@ -108,12 +113,14 @@ public final class APIBackend: Sendable {
   package static func inMemory(
     now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (Int) -> [UInt8],
     clock: any Clock<Duration>, passwordRounds: Int = 1_000,
-    demo: DemoPeople? = DemoPeople(), limits: SignInLimits = SignInLimits()
+    demo: DemoPeople? = DemoPeople(), limits: SignInLimits = SignInLimits(),
+    actionLimits: ActionLimits = ActionLimits()
   ) throws -> APIBackend {
     let database = try BackendDatabase.inMemory()
     let backend = try APIBackend(
       store: database, now: now, randomBytes: randomBytes,
-      passwordRounds: passwordRounds, clock: clock, demo: demo, limits: limits)
+      passwordRounds: passwordRounds, clock: clock, demo: demo, limits: limits,
+      actionLimits: actionLimits)
     if demo != nil { try backend.seedDemoAccountIfEmpty(in: database) }
     return backend
   }

@@ -61,17 +61,22 @@ public enum APIAnswer {
     }
   }
 
-  /// Somebody who liked the account, in every answer of section 3.
+  /// A person, in every answer of sections 3 and 5: somebody who liked the account, a match,
+  /// somebody to meet. For an account, `userName` is its username and `name` its display
+  /// name; an invented person has no `name`.
   public struct UserModel: Codable, Sendable, Equatable {
     public let id: String
     public let userName: String
     /// "String or null": the null is written, not left out.
     public let avatarURL: String?
+    /// Left out where unknown.
+    public let name: String?
 
-    public init(id: String, userName: String, avatarURL: String?) {
+    public init(id: String, userName: String, avatarURL: String?, name: String? = nil) {
       self.id = id
       self.userName = userName
       self.avatarURL = avatarURL
+      self.name = name
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,9 +84,10 @@ public enum APIAnswer {
       try container.encode(id, forKey: .id)
       try container.encode(userName, forKey: .userName)
       try container.encode(avatarURL, forKey: .avatarURL)
+      try container.encodeIfPresent(name, forKey: .name)
     }
 
-    enum CodingKeys: String, CodingKey { case id, userName, avatarURL }
+    enum CodingKeys: String, CodingKey { case id, userName, avatarURL, name }
   }
 
   /// `GET /likes`: one page, and the page to ask for next (null on the last).
@@ -132,22 +138,30 @@ public enum APIAnswer {
     }
   }
 
-  /// One realtime event. `type` is `likedYouInserted` or `mutualMatch` today; a client passes
-  /// over a type it does not know.
+  /// One realtime event: `item` is the person it is about, and a `message` event carries the
+  /// message `item` wrote. A client passes over a type it does not know.
   public struct Event: Codable, Sendable, Equatable {
     public let seq: Int
     public let type: String
     public let item: UserModel
+    /// Only on a `message` event; left out otherwise.
+    public let message: Message?
 
     public static let likedYouInserted = "likedYouInserted"
     public static let mutualMatch = "mutualMatch"
+    public static let message = "message"
+    public static let unmatched = "unmatched"
 
-    public init(seq: Int, type: String, item: UserModel) {
+    public init(seq: Int, type: String, item: UserModel, message: Message? = nil) {
       self.seq = seq
       self.type = type
       self.item = item
+      self.message = message
     }
   }
+
+  /// The error of a message's envelope (`statusCode` 403) to somebody who is no match.
+  public static let notAMatch = "not_a_match"
 
   /// The double-encoded answer of section 2: `body` is JSON text, a `UserMessages` or the
   /// whole `[person: [Message]]` map, or an error's; `statusCode` other than 200 is an error.
@@ -244,10 +258,10 @@ extension APIOperation {
     switch self {
     case .signUp, .issueToken: APIAnswer.AccessToken.self
     case .profile: APIAnswer.UserProfile.self
-    case .revokeToken, .skipLike, .metrics: nil
+    case .revokeToken, .skipLike, .metrics, .passPerson, .blockPerson, .unmatch: nil
     case .listConversations, .conversation, .addMessage: APIAnswer.Envelope.self
-    case .likesPage: APIAnswer.LikesPage.self
-    case .likeBack: APIAnswer.LikeBack.self
+    case .likesPage, .peoplePage: APIAnswer.LikesPage.self
+    case .likeBack, .likePerson: APIAnswer.LikeBack.self
     case .mutuals: APIAnswer.Mutuals.self
     case .events: APIAnswer.Events.self
     case .pushSession: APIAnswer.PushSession.self

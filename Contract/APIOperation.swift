@@ -21,6 +21,12 @@ public enum APIOperation: String, Sendable, CaseIterable {
   case skipLike
   case mutuals
   case events
+  // 5. People: accounts meet each other
+  case peoplePage
+  case likePerson
+  case passPerson
+  case blockPerson
+  case unmatch
   // 4. Push registration, the push backend's and the vendor's
   case pushSession
   case pushStatus
@@ -58,7 +64,7 @@ public enum APIOperation: String, Sendable, CaseIterable {
   /// The query parameters it reads, as `openapi.yaml` names them.
   public var queryParameters: [String] {
     switch self {
-    case .likesPage: ["page", "batchSize"]
+    case .likesPage, .peoplePage: ["page", "batchSize"]
     case .events: ["after", "wait"]
     case .pushStatus: ["session", "uuid"]
     case .vendorStatus: ["uuid"]
@@ -92,6 +98,11 @@ public enum APIOperation: String, Sendable, CaseIterable {
     .skipLike: Row(.delete, "/likes/{id}", .bearer),
     .mutuals: Row(.get, "/mutuals", .bearer),
     .events: Row(.get, "/events", .bearer),
+    .peoplePage: Row(.get, "/people", .bearer),
+    .likePerson: Row(.post, "/people/{id}/like", .bearer),
+    .passPerson: Row(.post, "/people/{id}/pass", .bearer),
+    .blockPerson: Row(.post, "/people/{id}/block", .bearer),
+    .unmatch: Row(.delete, "/mutuals/{id}", .bearer),
     .pushSession: Row(.post, "/push/session", .bearer),
     .pushStatus: Row(.get, "/push/status"),
     .pushRegister: Row(.post, "/push/register"),

@@ -50,10 +50,15 @@ extension APIRoute {
     case .conversation: self = .conversation(name: pathValues[0])
     case .addMessage: self = .addMessage
     case .likesPage:
-      self = .likesPage(
-        page: try Self.number(target, "page", in: 1...Int.max, "a whole number from 1"),
-        batchSize: try Self.number(target, "batchSize", in: 1...100, "a whole number from 1 to 100")
-      )
+      let (page, batchSize) = try Self.pageAndBatchSize(target)
+      self = .likesPage(page: page, batchSize: batchSize)
+    case .peoplePage:
+      let (page, batchSize) = try Self.pageAndBatchSize(target)
+      self = .peoplePage(page: page, batchSize: batchSize)
+    case .likePerson: self = .likePerson(id: pathValues[0])
+    case .passPerson: self = .passPerson(id: pathValues[0])
+    case .blockPerson: self = .blockPerson(id: pathValues[0])
+    case .unmatch: self = .unmatch(id: pathValues[0])
     case .likeBack: self = .likeBack(id: pathValues[0])
     case .skipLike: self = .skipLike(id: pathValues[0])
     case .mutuals: self = .mutuals
@@ -76,6 +81,15 @@ extension APIRoute {
     case .readiness: self = .readiness
     case .metrics: self = .metrics
     }
+  }
+
+  private static func pageAndBatchSize(_ target: RequestTarget) throws(InvalidQuery) -> (
+    page: Int, batchSize: Int
+  ) {
+    (
+      try number(target, "page", in: 1...Int.max, "a whole number from 1"),
+      try number(target, "batchSize", in: 1...100, "a whole number from 1 to 100")
+    )
   }
 
   private static func number(

@@ -21,6 +21,13 @@ public enum APIRoute: Sendable, Hashable {
   case mutuals
   /// `wait`, in seconds from 0 to 30, is 0 when a request leaves it out.
   case events(after: Int, wait: Int)
+  /// Section 5: the accounts this account may like, a page at a time (`page` and `batchSize`
+  /// as for likes).
+  case peoplePage(page: Int, batchSize: Int)
+  case likePerson(id: String)
+  case passPerson(id: String)
+  case blockPerson(id: String)
+  case unmatch(id: String)
   case pushSession
   /// `session` may be missing from a request: the server then answers `401`.
   case pushStatus(session: String?, uuid: String)
@@ -47,6 +54,11 @@ public enum APIRoute: Sendable, Hashable {
     case .skipLike: .skipLike
     case .mutuals: .mutuals
     case .events: .events
+    case .peoplePage: .peoplePage
+    case .likePerson: .likePerson
+    case .passPerson: .passPerson
+    case .blockPerson: .blockPerson
+    case .unmatch: .unmatch
     case .pushSession: .pushSession
     case .pushStatus: .pushStatus
     case .pushRegister: .pushRegister
@@ -66,7 +78,9 @@ public enum APIRoute: Sendable, Hashable {
   var pathValues: [String] {
     switch self {
     case .conversation(let name): [name]
-    case .likeBack(let id), .skipLike(let id): [id]
+    case .likeBack(let id), .skipLike(let id), .likePerson(let id), .passPerson(let id),
+      .blockPerson(let id), .unmatch(let id):
+      [id]
     default: []
     }
   }
@@ -74,7 +88,7 @@ public enum APIRoute: Sendable, Hashable {
   /// The query, in the order `openapi.yaml` lists its parameters.
   public var query: [QueryItem] {
     switch self {
-    case .likesPage(let page, let batchSize):
+    case .likesPage(let page, let batchSize), .peoplePage(let page, let batchSize):
       [QueryItem("page", String(page)), QueryItem("batchSize", String(batchSize))]
     case .events(let after, let wait):
       [QueryItem("after", String(after)), QueryItem("wait", String(wait))]

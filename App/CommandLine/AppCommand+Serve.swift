@@ -111,6 +111,20 @@ extension AppCommand {
     )
     var logFormat: ServeSettings.LogFormat?
 
+    @Option(
+      name: .customLong("likes-per-minute"),
+      help: ArgumentHelp(
+        "Likes one account may send a minute: that many at once, then one every minute/N; past it, 429 with Retry-After (env APP_LIKES_PER_MINUTE; default \(ServeSettings.defaultLikesPerMinute)).",
+        valueName: "n"))
+    var likesPerMinute: Int?
+
+    @Option(
+      name: .customLong("messages-per-minute"),
+      help: ArgumentHelp(
+        "Messages one account may send a minute, as for likes (env APP_MESSAGES_PER_MINUTE; default \(ServeSettings.defaultMessagesPerMinute)).",
+        valueName: "n"))
+    var messagesPerMinute: Int?
+
     @Flag(
       help:
         "Serve a demo: the public account demo (password demo-password) and invented people who like and write (env APP_DEMO, true or false; default false)."
@@ -140,7 +154,11 @@ extension AppCommand {
         tlsCertificate: try tlsCertificate ?? variables.text("--tls-cert"),
         tlsKey: try tlsKey ?? variables.text("--tls-key"),
         logFormat: try logFormat ?? variables.choice("--log-format") ?? .text,
-        demo: try demo ? true : variables.boolean("--demo") ?? false)
+        demo: try demo ? true : variables.boolean("--demo") ?? false,
+        likesPerMinute: try likesPerMinute ?? variables.number("--likes-per-minute")
+          ?? ServeSettings.defaultLikesPerMinute,
+        messagesPerMinute: try messagesPerMinute ?? variables.number("--messages-per-minute")
+          ?? ServeSettings.defaultMessagesPerMinute)
       try settings.check()
       return settings
     }

@@ -18,6 +18,9 @@ package struct ServeSettings: Sendable, Equatable {
   package var logFormat: LogFormat
   /// Whether it is a demo: the public `demo` account and invented people (`DemoPeople`).
   package var demo: Bool
+  /// Likes, and messages, one account may send a minute (`ActionLimits`).
+  package var likesPerMinute: Int
+  package var messagesPerMinute: Int
 
   /// The access log's format: text, for a person, or json, one object per line.
   package enum LogFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
@@ -52,9 +55,18 @@ package struct ServeSettings: Sendable, Equatable {
     guard (1...1_000).contains(databasePoolSize) else {
       throw ValidationError("--database-pool-size must be between 1 and 1000.")
     }
+    guard (1...100_000).contains(likesPerMinute) else {
+      throw ValidationError("--likes-per-minute must be between 1 and 100000.")
+    }
+    guard (1...100_000).contains(messagesPerMinute) else {
+      throw ValidationError("--messages-per-minute must be between 1 and 100000.")
+    }
   }
 
   /// PostgreSQL connections an instance keeps at most, unless told otherwise: the
   /// PostgreSQL store's own default, which a test holds this to.
   package static let defaultDatabasePoolSize = 16
+  /// The backend's own limits (`ActionLimits`), which a test holds these to.
+  package static let defaultLikesPerMinute = 30
+  package static let defaultMessagesPerMinute = 60
 }

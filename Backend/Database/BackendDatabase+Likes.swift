@@ -22,7 +22,7 @@ extension BackendDatabase {
       // Every likes page: compiled once per connection.
       let statement = try db.cachedStatement(
         sql: """
-          SELECT id, userName, avatarURL FROM incomingLike
+          SELECT id, userName, avatarURL, name FROM incomingLike
           WHERE accountID = ? AND status = 'pending' ORDER BY seq DESC LIMIT ? OFFSET ?
           """)
       let rows = try Row.fetchAll(statement, arguments: [accountID, batchSize + 1, offset])
@@ -31,20 +31,25 @@ extension BackendDatabase {
     }
   }
 
-  /// Marks a pending like as matched; nil when there is no such pending like.
-  func matchLike(id: String, accountID: String) throws -> IncomingLike? {
-    let matched = try writer.write { db -> IncomingLike? in
-      guard let row = try Self.pendingRow(id: id, accountID: accountID, in: db) else { return nil }
+  /// Marks a pending like as matched; nil when there is no such pending like. A like from an
+  /// account is a match for both (`matchAccounts`).
+  func matchLike(id: String, by account: AccountRecord) throws -> IncomingLike? {
+    let (matched, signalled) = try writer.write { db -> (IncomingLike?, [String]) in
+      guard let row = try Self.pendingRow(id: id, accountID: account.id, in: db) else {
+        return (nil, [])
+      }
       let like = Self.like(row)
+      if let liker = try AccountRecord.fetchOne(db, key: like.id) {
+        try Self.matchAccounts(account, liker, in: db)
+        return (like, [account.id, liker.id])
+      }
       // The stored id, not the one typed: ids are matched without regard to case.
-      try db.execute(
-        sql: "UPDATE incomingLike SET status = 'matched', matchedSeq = ? WHERE id = ?",
-        arguments: [try Self.nextSeq(db), like.id])
-      try Self.recordEvent("mutualMatch", likeID: like.id, accountID: accountID, in: db)
-      return like
+      try Self.markMatched(like.id, in: account.id, db)
+      try Self.recordEvent("mutualMatch", personID: like.id, accountID: account.id, in: db)
+      return (like, [account.id])
     }
-    // This process's polls of the account look again now.
-    if matched != nil { eventSignal.signal(accountID) }
+    // This process's polls of the accounts look again now.
+    for accountID in signalled { eventSignal.signal(accountID) }
     return matched
   }
 
@@ -57,8 +62,8 @@ extension BackendDatabase {
       // The stored id, not the one typed, as for a like back: `SKIP AB-2` once answered
       // 204 and left the like pending.
       try db.execute(
-        sql: "UPDATE incomingLike SET status = 'skipped' WHERE id = ?",
-        arguments: [Self.like(row).id])
+        sql: "UPDATE incomingLike SET status = 'skipped' WHERE accountID = ? AND id = ?",
+        arguments: [accountID, Self.like(row).id])
       return true
     }
   }
@@ -68,24 +73,39 @@ extension BackendDatabase {
       try Row.fetchAll(
         db,
         sql:
-          "SELECT id, userName, avatarURL FROM incomingLike WHERE accountID = ? AND status = 'matched' ORDER BY matchedSeq DESC",
+          "SELECT id, userName, avatarURL, name FROM incomingLike WHERE accountID = ? AND status = 'matched' ORDER BY matchedSeq DESC",
         arguments: [accountID]
       ).map(Self.like)
     }
   }
 
-  private static func insert(_ like: IncomingLike, for accountID: String, in db: Database) throws {
+  static func insert(
+    _ like: IncomingLike, for accountID: String, status: String = LikeStatus.pending,
+    in db: Database
+  ) throws {
+    let seq = try nextSeq(db)
     try db.execute(
-      sql:
-        "INSERT INTO incomingLike (id, accountID, userName, avatarURL, seq, status) VALUES (?, ?, ?, ?, ?, 'pending')",
-      arguments: [like.id, accountID, like.userName, like.avatarURL, try nextSeq(db)])
+      sql: """
+        INSERT INTO incomingLike (id, accountID, userName, avatarURL, name, seq, status, matchedSeq)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        like.id, accountID, like.userName, like.avatarURL, like.name, seq, status,
+        status == LikeStatus.matched ? seq : nil,
+      ])
+  }
+
+  static func markMatched(_ personID: String, in accountID: String, _ db: Database) throws {
+    try db.execute(
+      sql: "UPDATE incomingLike SET status = ?, matchedSeq = ? WHERE accountID = ? AND id = ?",
+      arguments: [LikeStatus.matched, try nextSeq(db), accountID, personID])
   }
 
   private static func pendingRow(id: String, accountID: String, in db: Database) throws -> Row? {
     try Row.fetchOne(
       db,
       sql:
-        "SELECT id, userName, avatarURL FROM incomingLike WHERE id = ? AND accountID = ? AND status = 'pending'",
+        "SELECT id, userName, avatarURL, name FROM incomingLike WHERE id = ? AND accountID = ? AND status = 'pending'",
       arguments: [id.lowercased(), accountID])
   }
 
@@ -97,8 +117,9 @@ extension BackendDatabase {
     ).map { $0 + 1 } ?? 1
   }
 
-  private static func like(_ row: Row) -> IncomingLike {
-    IncomingLike(id: row["id"], userName: row["userName"], avatarURL: row["avatarURL"])
+  static func like(_ row: Row) -> IncomingLike {
+    IncomingLike(
+      id: row["id"], userName: row["userName"], avatarURL: row["avatarURL"], name: row["name"])
   }
 
   // MARK: - Realtime
@@ -122,7 +143,8 @@ extension BackendDatabase {
         if made < 5 {
           let like = makeLike()
           try Self.insert(like, for: accountID, in: db)
-          try Self.recordEvent("likedYouInserted", likeID: like.id, accountID: accountID, in: db)
+          try Self.recordEvent(
+            "likedYouInserted", personID: like.id, accountID: accountID, in: db)
           made += 1
         }
         due = due.addingTimeInterval(interval())
@@ -143,15 +165,17 @@ extension BackendDatabase {
   }
 
   /// The account's events after `after`, oldest first, and the highest sequence number so far.
-  func events(accountID: String, after: Int) throws -> (
-    events: [(seq: Int, type: String, like: IncomingLike)], last: Int
-  ) {
+  /// The events a `message` event's message was deleted under (an unmatch ended its
+  /// conversation) are left out: the conversation is gone for both.
+  func events(accountID: String, after: Int) throws -> (events: [StoredEvent], last: Int) {
     try writer.read { db in
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT e.seq, e.type, l.id, l.userName, l.avatarURL FROM likeEvent e
-          JOIN incomingLike l ON l.id = e.likeID
+          SELECT e.seq, e.type, e.messageID, l.id, l.userName, l.avatarURL, l.name,
+            m.id AS mID, m.authorID, m.subject, m.text, m.sentAt
+          FROM likeEvent e JOIN incomingLike l ON l.accountID = e.accountID AND l.id = e.likeID
+          LEFT JOIN talkMessage m ON m.id = e.messageID
           WHERE e.accountID = ? AND e.seq > ? ORDER BY e.seq
           """,
         arguments: [accountID, after])
@@ -159,15 +183,27 @@ extension BackendDatabase {
         try Int.fetchOne(
           db, sql: "SELECT MAX(seq) FROM likeEvent WHERE accountID = ?", arguments: [accountID])
         ?? 0
-      return (rows.map { ($0["seq"], $0["type"], Self.like($0)) }, last)
+      let events = rows.compactMap { row -> StoredEvent? in
+        let person = Self.like(row)
+        guard (row["messageID"] as Int64?) != nil else {
+          return StoredEvent(seq: row["seq"], type: row["type"], person: person)
+        }
+        guard (row["mID"] as Int64?) != nil else { return nil }
+        let message = Self.sharedMessage(
+          row, readBy: accountID, person: person.userName, idColumn: "mID")
+        return StoredEvent(seq: row["seq"], type: row["type"], person: person, message: message)
+      }
+      return (events, last)
     }
   }
 
-  private static func recordEvent(
-    _ type: String, likeID: String, accountID: String, in db: Database
+  /// An event for `accountID` about the person `personID` of its list.
+  static func recordEvent(
+    _ type: String, personID: String, accountID: String, messageID: Int64? = nil,
+    in db: Database
   ) throws {
     try db.execute(
-      sql: "INSERT INTO likeEvent (accountID, type, likeID) VALUES (?, ?, ?)",
-      arguments: [accountID, type, likeID])
+      sql: "INSERT INTO likeEvent (accountID, type, likeID, messageID) VALUES (?, ?, ?, ?)",
+      arguments: [accountID, type, personID, messageID])
   }
 }

@@ -183,6 +183,9 @@ final class BackendDatabase: Sendable {
       try db.create(index: "incomingLikeBySeq", on: "incomingLike", columns: ["seq"])
       try db.create(index: "incomingLikeByMatchedSeq", on: "incomingLike", columns: ["matchedSeq"])
     }
+    migrator.registerMigration("v9: people meet") { db in
+      try PeopleMigration.letAccountsMeet(db)
+    }
     return migrator
   }
 }
@@ -198,6 +201,13 @@ extension BackendDatabase {
         return .usernameTaken
       }
       try account.insert(db)
+      // The order accounts joined in, which `/people` lists newest first (the rowid of a
+      // table keyed by text may change at a VACUUM).
+      try db.execute(
+        sql: """
+          UPDATE account SET joinedSeq = (SELECT COALESCE(MAX(joinedSeq), 0) + 1 FROM account)
+          WHERE id = ?
+          """, arguments: [account.id])
       return .created
     }
   }
@@ -264,68 +274,5 @@ extension BackendDatabase {
   /// Returns whether the token existed.
   func deleteToken(hash: String) throws -> Bool {
     try writer.write { db in try TokenRecord.deleteOne(db, key: hash) }
-  }
-}
-
-// MARK: - Messages
-
-extension BackendDatabase {
-  /// The account's people, with their messages in the order they came.
-  func allConversations(accountID: String) throws -> [(name: String, messages: [MessageRecord])] {
-    try writer.read { db in
-      let people = try PersonRecord.filter(PersonRecord.Columns.accountID == accountID)
-        .fetchAll(db)
-      let messages = try MessageRecord.filter(MessageRecord.Columns.accountID == accountID)
-        .order(MessageRecord.Columns.id).fetchAll(db)
-      let byPerson = Dictionary(grouping: messages, by: \.person)
-      return people.map { ($0.name, byPerson[$0.name] ?? []) }
-    }
-  }
-
-  /// One person's messages in the account's conversations, or nil for somebody unknown.
-  func conversation(accountID: String, with name: String) throws -> [MessageRecord]? {
-    // Mostly one statement; when two, a person added between them is only seen a moment
-    // early, and nobody is ever removed.
-    return try readWithoutTransaction { db in
-      try Self.conversation(accountID: accountID, with: name, in: db)
-    }
-  }
-
-  /// Adds a message to the account's conversation with `name`, creating the person if
-  /// needed, and returns that person's messages after it.
-  func addMessage(accountID: String, to name: String, subject: String, text: String) throws
-    -> [MessageRecord]
-  {
-    try writer.write { db in
-      try PersonRecord(accountID: accountID, name: name).insert(db, onConflict: .ignore)
-      // The messages before this one, then this one as written: ids are AUTOINCREMENT, so
-      // it sorts last, and reading back a text just written (megabytes, maybe) would only
-      // copy it out of the file again.
-      let earlier = try Self.conversation(accountID: accountID, with: name, in: db) ?? []
-      var record = MessageRecord(
-        id: nil, accountID: accountID, person: name, subject: subject, text: text)
-      try record.insert(db)
-      return earlier + [record]
-    }
-  }
-
-  func seedConversationsIfNeeded(accountID: String) throws {
-    try conversationsSeeded.seedOnce(accountID: accountID, in: writer) { db in
-      try SeededConversations.insert(for: accountID, into: db)
-    }
-  }
-
-  private static func conversation(accountID: String, with name: String, in db: Database) throws
-    -> [MessageRecord]?
-  {
-    // Every read of a conversation: statements compiled once per connection, and the
-    // person looked up only when there are no messages, to tell nobody from nothing yet.
-    let messages = try db.cachedStatement(
-      sql: "SELECT * FROM conversationMessage WHERE accountID = ? AND person = ? ORDER BY id")
-    let found = try MessageRecord.fetchAll(messages, arguments: [accountID, name])
-    if !found.isEmpty { return found }
-    let person = try db.cachedStatement(
-      sql: "SELECT EXISTS (SELECT 1 FROM conversation WHERE accountID = ? AND name = ?)")
-    return try Bool.fetchOne(person, arguments: [accountID, name]) == true ? [] : nil
   }
 }

@@ -76,6 +76,7 @@ extension APIBackend {
     let messages = MessagesRoutes(backend: self)
     let likes = LikesRoutes(backend: self)
     let push = PushRoutes(backend: self)
+    let people = PeopleRoutes(backend: self)
     switch request.route {
     case .signUp: return try await auth.signUp(request)
     case .issueToken: return try await auth.issueToken(request)
@@ -91,6 +92,12 @@ extension APIBackend {
     case .mutuals: return try await likes.mutuals(request)
     case .events(let after, let wait):
       return try await likes.events(request, after: after, wait: wait)
+    case .peoplePage(let page, let batchSize):
+      return try await people.page(request, page: page, batchSize: batchSize)
+    case .likePerson(let id): return try await people.like(request, id: id)
+    case .passPerson(let id): return try await people.pass(request, id: id)
+    case .blockPerson(let id): return try await people.block(request, id: id)
+    case .unmatch(let id): return try await people.unmatch(request, id: id)
     case .pushSession, .pushStatus, .pushRegister, .pushDeregister, .vendorStatus,
       .vendorRegister, .vendorDeregister:
       return try await push.respond(to: request)

@@ -1,11 +1,12 @@
 import Foundation
 import JSONTape
 
-/// The body of `GET /likes`, written by hand: byte for byte what `JSONEncoder` (sorted keys,
+/// The body of `GET /likes` and `GET /people`, written by hand: byte for byte what `JSONEncoder` (sorted keys,
 /// slashes as they are) writes for it, in a fraction of the time. It is the most asked read
 /// of the API, and the encoder took longer than the database to answer it.
 enum LikesPageJSON {
-  /// `{"data":[{"avatarURL":…,"id":…,"userName":…},…],"nextCursor":…}`
+  /// `{"data":[{"avatarURL":…,"id":…,"name":…,"userName":…},…],"nextCursor":…}`, `name`
+  /// where the person has one.
   static func body(_ likes: [IncomingLike], nextCursor: Int?) -> Data {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(64 + likes.count * 128)
@@ -20,6 +21,10 @@ enum LikesPageJSON {
       }
       bytes.append(contentsOf: #","id":"#.utf8)
       JSONStringWriter.append(like.id, to: &bytes)
+      if let name = like.name {
+        bytes.append(contentsOf: #","name":"#.utf8)
+        JSONStringWriter.append(name, to: &bytes)
+      }
       bytes.append(contentsOf: #","userName":"#.utf8)
       JSONStringWriter.append(like.userName, to: &bytes)
       bytes.append(UInt8(ascii: "}"))

@@ -26,8 +26,9 @@ struct LikesRoutes {
   {
     let account = try await backend.authenticatedAccount(request)
     try await seed(account)
+    try backend.admitLike(from: account)
     guard !TextWithoutNUL.holdsNUL(id),
-      let like = try await backend.store.matchLike(id: id, accountID: account.id)
+      let like = try await backend.store.matchLike(id: id, by: account)
     else {
       return .error(404, "not_found", "Nobody with id \(id) is waiting for an answer")
     }
@@ -89,14 +90,14 @@ struct LikesRoutes {
     }
   }
 
-  private static func answer(
-    _ found: (events: [(seq: Int, type: String, like: IncomingLike)], last: Int)
-  ) -> BackendHTTPResponse {
+  private static func answer(_ found: (events: [StoredEvent], last: Int)) -> BackendHTTPResponse {
     .json(
       200,
       APIAnswer.Events(
         events: found.events.map {
-          APIAnswer.Event(seq: $0.seq, type: $0.type, item: APIAnswer.UserModel($0.like))
+          APIAnswer.Event(
+            seq: $0.seq, type: $0.type, item: APIAnswer.UserModel($0.person),
+            message: $0.message.map(MessagesRoutes.body))
         },
         last: found.last))
   }
@@ -151,6 +152,6 @@ struct LikesRoutes {
 
 extension APIAnswer.UserModel {
   init(_ like: IncomingLike) {
-    self.init(id: like.id, userName: like.userName, avatarURL: like.avatarURL)
+    self.init(id: like.id, userName: like.userName, avatarURL: like.avatarURL, name: like.name)
   }
 }

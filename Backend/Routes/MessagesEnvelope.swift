@@ -19,8 +19,11 @@ protocol HandWrittenJSON: Encodable {
 
 extension APIAnswer.Message: HandWrittenJSON {
   func writeNestedJSON(into bytes: inout [UInt8]) {
-    bytes.append(contentsOf: #"{\"message\":"#.utf8)
+    bytes.append(UInt8(ascii: "{"))
+    if let fromMe { bytes.append(contentsOf: #"\"fromMe\":\#(fromMe),"#.utf8) }
+    bytes.append(contentsOf: #"\"message\":"#.utf8)
     JSONStringWriter.appendNested(message, to: &bytes)
+    if let sentAt { bytes.append(contentsOf: #",\"sentAt\":\#(sentAt)"#.utf8) }
     bytes.append(contentsOf: #",\"subject\":"#.utf8)
     JSONStringWriter.appendNested(subject, to: &bytes)
     bytes.append(UInt8(ascii: "}"))

@@ -50,10 +50,17 @@ struct MessagesRoutes {
     if let problem = body.nulProblem {
       return .envelope(400, ["error": problem])
     }
-    let messages = try await backend.store.addMessage(
-      accountID: account.id, to: body.user, subject: body.subject, text: body.message)
-    return .envelope(
-      200, APIAnswer.UserMessages(user: body.user, message: messages.map(Self.body)))
+    try backend.admitMessage(from: account)
+    switch try await backend.store.addMessage(
+      from: account, to: body.user, subject: body.subject, text: body.message, now: backend.now())
+    {
+    case .stored(let messages):
+      return .envelope(
+        200, APIAnswer.UserMessages(user: body.user, message: messages.map(Self.body)))
+    case .notAMatch:
+      // Only matches talk (section 5): nothing was stored.
+      return .envelope(403, ["error": APIAnswer.notAMatch])
+    }
   }
 
   /// The signed-in account, with its copy of the invented conversations when this is a demo.
@@ -65,7 +72,8 @@ struct MessagesRoutes {
     return account
   }
 
-  private static func body(_ record: MessageRecord) -> APIAnswer.Message {
-    APIAnswer.Message(subject: record.subject, message: record.text)
+  static func body(_ record: MessageRecord) -> APIAnswer.Message {
+    APIAnswer.Message(
+      subject: record.subject, message: record.text, fromMe: record.fromMe, sentAt: record.sentAt)
   }
 }

@@ -39,16 +39,42 @@ package protocol BackendStore: Sendable {
   /// at the same time. Only a demo asks (`DemoPeople`).
   func seedConversationsIfNeeded(accountID: String) async throws
 
-  /// The account's people, with their messages in the order they came.
+  /// The account's people, with their messages in the order they came: its own
+  /// conversations (the demo's), then those with its matches that hold a message, under the
+  /// match's username.
   func allConversations(accountID: String) async throws -> [(
     name: String, messages: [MessageRecord]
   )]
-  /// One person's messages, or nil for somebody the account has no conversation with.
+  /// One person's messages, or nil for somebody the account has no conversation with. A
+  /// match's username is always a conversation, empty until one of them writes.
   func conversation(accountID: String, with name: String) async throws -> [MessageRecord]?
-  /// Adds a message to the conversation with `name` (made if new); returns its messages.
+  /// Adds a message to the conversation with `name`, sent at `now`: to a match, the one
+  /// conversation both read, with a `message` event for the receiver; to somebody the account
+  /// talks with already (a conversation, or an invented match), its own. Anybody else is
+  /// `.notAMatch`, and nothing is stored.
   func addMessage(
-    accountID: String, to name: String, subject: String, text: String
-  ) async throws -> [MessageRecord]
+    from account: AccountRecord, to name: String, subject: String, text: String, now: Date
+  ) async throws -> MessageDelivery
+
+  // MARK: People (section 5)
+
+  /// The accounts `account` may like, newest first: one page, and whether another follows.
+  func people(accountID: String, page: Int, batchSize: Int) async throws -> (
+    people: [IncomingLike], hasMore: Bool
+  )
+  /// `account` likes the account `personID`: on their `/likes` with an event, or a mutual
+  /// match for both when they had liked `account`. Liking again changes nothing.
+  func likePerson(_ personID: String, by account: AccountRecord) async throws -> PersonLikeOutcome
+  /// `account` passes `personID`: never on its `/people` again, and never told.
+  func passPerson(_ personID: String, by account: AccountRecord) async throws
+    -> PersonAnswerOutcome
+  /// `account` blocks `personID`: a match ends as with `unmatch`, and from then on each is
+  /// unknown to the other.
+  func blockPerson(_ personID: String, by account: AccountRecord) async throws
+    -> PersonAnswerOutcome
+  /// Ends the account's match with `personID`: off both `/mutuals`, the conversation gone for
+  /// both, and an `unmatched` event for the other. False when they are no match.
+  func unmatch(_ personID: String, by account: AccountRecord) async throws -> Bool
 
   // MARK: Likes and their events
 
@@ -58,8 +84,9 @@ package protocol BackendStore: Sendable {
   func pendingLikes(accountID: String, page: Int, batchSize: Int) async throws -> (
     likes: [IncomingLike], hasMore: Bool
   )
-  /// Marks a pending like as matched; nil when there is no such pending like.
-  func matchLike(id: String, accountID: String) async throws -> IncomingLike?
+  /// Marks a pending like as matched; nil when there is no such pending like. A like from
+  /// an account is a match for both, as `likePerson` makes it.
+  func matchLike(id: String, by account: AccountRecord) async throws -> IncomingLike?
   /// Marks a pending like as skipped; false when there is no such pending like.
   func skipLike(id: String, accountID: String) async throws -> Bool
   func mutuals(accountID: String) async throws -> [IncomingLike]
@@ -68,9 +95,7 @@ package protocol BackendStore: Sendable {
     accountID: String, now: Date, interval: () -> TimeInterval, makeLike: () -> IncomingLike
   ) async throws -> Date
   /// The account's events after `after`, oldest first, and the highest number so far.
-  func events(accountID: String, after: Int) async throws -> (
-    events: [(seq: Int, type: String, like: IncomingLike)], last: Int
-  )
+  func events(accountID: String, after: Int) async throws -> (events: [StoredEvent], last: Int)
 
   // MARK: Sign-in failures (the throttle's counts, shared by every process serving)
 

@@ -29,30 +29,46 @@ extension PostgresBackendStore {
     return (found.prefix(batchSize).map(Self.like), found.count > batchSize)
   }
 
-  package func matchLike(id: String, accountID: String) async throws -> IncomingLike? {
-    let matched = try await transaction { connection -> IncomingLike? in
+  package func matchLike(id: String, by account: AccountRecord) async throws -> IncomingLike? {
+    let accountID = account.id
+    let (matched, signalled) = try await transaction {
+      connection -> (IncomingLike?, [String]) in
+      // An account's like is decided under the pair's lock, as `likePerson` decides it.
+      if let liker = try await self.account(id: id.lowercased(), on: connection) {
+        try await self.lockPair(accountID, liker.id, on: connection)
+      }
       // Locked: a like back through another instance at the same time waits, then finds
       // it no longer pending.
       guard
         let like = try await self.rows(
           """
-          SELECT id, user_name, avatar_url FROM incoming_like
+          SELECT id, user_name, avatar_url, name FROM incoming_like
           WHERE id = \(id.lowercased()) AND account_id = \(accountID) AND status = 'pending'
           FOR UPDATE
-          """, as: (String, String, String?).self, on: connection
+          """, as: (String, String, String?, String?).self, on: connection
         ).first.map(Self.like)
-      else { return nil }
-      try await self.execute(
-        """
-        UPDATE incoming_like SET status = 'matched', matched_seq = nextval('like_order')
-        WHERE id = \(like.id)
-        """, on: connection)
+      else { return (nil, []) }
+      if let liker = try await self.account(id: like.id, on: connection) {
+        try await self.matchAccounts(account, liker, on: connection)
+        return (like, [accountID, liker.id])
+      }
+      try await self.markMatched(like.id, in: accountID, on: connection)
       try await self.recordEvent(
-        "mutualMatch", likeID: like.id, accountID: accountID, on: connection)
-      return like
+        "mutualMatch", personID: like.id, accountID: accountID, on: connection)
+      return (like, [accountID])
     }
-    if matched != nil { eventSignal.signal(accountID) }
+    for accountID in signalled { eventSignal.signal(accountID) }
     return matched
+  }
+
+  func markMatched(_ personID: String, in accountID: String, on connection: PostgresConnection)
+    async throws
+  {
+    try await execute(
+      """
+      UPDATE incoming_like SET status = 'matched', matched_seq = nextval('like_order')
+      WHERE account_id = \(accountID) AND id = \(personID)
+      """, on: connection)
   }
 
   package func skipLike(id: String, accountID: String) async throws -> Bool {
@@ -68,9 +84,9 @@ extension PostgresBackendStore {
   package func mutuals(accountID: String) async throws -> [IncomingLike] {
     try await rows(
       """
-      SELECT id, user_name, avatar_url FROM incoming_like
+      SELECT id, user_name, avatar_url, name FROM incoming_like
       WHERE account_id = \(accountID) AND status = 'matched' ORDER BY matched_seq DESC
-      """, as: (String, String, String?).self
+      """, as: (String, String, String?, String?).self
     ).map(Self.like)
   }
 
@@ -99,7 +115,7 @@ extension PostgresBackendStore {
           let like = makeLike()
           try await self.insert(like, for: accountID, on: connection)
           try await self.recordEvent(
-            "likedYouInserted", likeID: like.id, accountID: accountID, on: connection)
+            "likedYouInserted", personID: like.id, accountID: accountID, on: connection)
           count += 1
         }
         due = due.addingTimeInterval(interval())
@@ -114,27 +130,42 @@ extension PostgresBackendStore {
     return result.0
   }
 
+  /// A `message` event whose message an unmatch deleted is left out, as on SQLite.
   package func events(accountID: String, after: Int) async throws -> (
-    events: [(seq: Int, type: String, like: IncomingLike)], last: Int
+    events: [StoredEvent], last: Int
   ) {
     // One statement, so one snapshot: `last` is never past an event the list left out.
     let found = try await rows(
       """
       WITH top AS (
         SELECT COALESCE(MAX(seq), 0) AS last FROM like_event WHERE account_id = \(accountID))
-      SELECT top.last, e.seq, e.type, e.id, e.user_name, e.avatar_url FROM top
+      SELECT top.last, e.seq, e.type, e.id, e.user_name, e.avatar_url, e.name, e.message_id,
+        e.m_id, e.author_id, e.subject, e.text, e.sent_at FROM top
       LEFT JOIN LATERAL (
-        SELECT ev.seq, ev.type, l.id, l.user_name, l.avatar_url FROM like_event ev
-        JOIN incoming_like l ON l.id = ev.like_id
+        SELECT ev.seq, ev.type, l.id, l.user_name, l.avatar_url, l.name, ev.message_id,
+          m.id AS m_id, m.author_id, m.subject, m.text, m.sent_at FROM like_event ev
+        JOIN incoming_like l ON l.account_id = ev.account_id AND l.id = ev.like_id
+        LEFT JOIN talk_message m ON m.id = ev.message_id
         WHERE ev.account_id = \(accountID) AND ev.seq > \(after)) e ON true
       ORDER BY e.seq
-      """, as: (Int, Int?, String?, String?, String?, String?).self)
+      """,
+      as: (
+        Int, Int?, String?, String?, String?, String?, String?, Int64?, Int64?, String?, String?,
+        String?, Int?
+      ).self)
     let last = found.first?.0 ?? 0
-    let events = found.compactMap { row -> (seq: Int, type: String, like: IncomingLike)? in
+    let events = found.compactMap { row -> StoredEvent? in
       guard let seq = row.1, let type = row.2, let id = row.3, let userName = row.4 else {
         return nil
       }
-      return (seq, type, IncomingLike(id: id, userName: userName, avatarURL: row.5))
+      let person = IncomingLike(id: id, userName: userName, avatarURL: row.5, name: row.6)
+      guard row.7 != nil else { return StoredEvent(seq: seq, type: type, person: person) }
+      guard let messageID = row.8, let author = row.9, let subject = row.10, let text = row.11
+      else { return nil }
+      let message = MessageRecord(
+        id: messageID, accountID: accountID, person: userName, subject: subject, text: text,
+        fromMe: author == accountID, sentAt: row.12)
+      return StoredEvent(seq: seq, type: type, person: person, message: message)
     }
     return (events, last)
   }
@@ -148,21 +179,26 @@ extension PostgresBackendStore {
     ).first.map(Date.init(timeIntervalSince1970:))
   }
 
-  private func insert(
-    _ like: IncomingLike, for accountID: String, on connection: PostgresConnection
+  func insert(
+    _ like: IncomingLike, for accountID: String, status: String = LikeStatus.pending,
+    on connection: PostgresConnection
   ) async throws {
     try await execute(
       """
-      INSERT INTO incoming_like (id, account_id, user_name, avatar_url, seq, status)
-      VALUES (\(like.id), \(accountID), \(like.userName), \(like.avatarURL), nextval('like_order'), 'pending')
+      INSERT INTO incoming_like (id, account_id, user_name, avatar_url, name, seq, status)
+      VALUES (\(like.id), \(accountID), \(like.userName), \(like.avatarURL), \(like.name), nextval('like_order'), \(status))
       """, on: connection)
+    if status == LikeStatus.matched {
+      try await markMatched(like.id, in: accountID, on: connection)
+    }
   }
 
   /// Takes the account's next event number by updating its counter row, which stays locked
   /// until this transaction commits: events commit in the order of their numbers (see
   /// `PostgresSchema`), and the notification goes out with the commit.
-  private func recordEvent(
-    _ type: String, likeID: String, accountID: String, on connection: PostgresConnection
+  func recordEvent(
+    _ type: String, personID: String, accountID: String, messageID: Int64? = nil,
+    on connection: PostgresConnection
   ) async throws {
     let seq = try await rows(
       """
@@ -171,8 +207,8 @@ extension PostgresBackendStore {
       """, as: Int.self, on: connection)
     try await execute(
       """
-      INSERT INTO like_event (account_id, seq, type, like_id)
-      VALUES (\(accountID), \(seq[0]), \(type), \(likeID))
+      INSERT INTO like_event (account_id, seq, type, like_id, message_id)
+      VALUES (\(accountID), \(seq[0]), \(type), \(personID), \(messageID))
       """, on: connection)
     if let notificationChannel {
       try await execute(
@@ -180,7 +216,7 @@ extension PostgresBackendStore {
     }
   }
 
-  private static func like(_ row: (String, String, String?)) -> IncomingLike {
-    IncomingLike(id: row.0, userName: row.1, avatarURL: row.2)
+  static func like(_ row: (String, String, String?, String?)) -> IncomingLike {
+    IncomingLike(id: row.0, userName: row.1, avatarURL: row.2, name: row.3)
   }
 }

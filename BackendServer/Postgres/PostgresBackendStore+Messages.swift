@@ -2,12 +2,14 @@ import Backend
 import Foundation
 import PostgresNIO
 
+// Messages, as the SQLite store keeps them (`BackendDatabase+Messages`): the account's own
+// conversations, and the one it shares with each match (`talk_message`).
 extension PostgresBackendStore {
   package func allConversations(accountID: String) async throws -> [(
     name: String, messages: [MessageRecord]
   )] {
     var people: [(name: String, messages: [MessageRecord])] = []
-    for (name, id, subject, text) in try await rows(
+    for (name, id, subject, text, fromMe, sentAt) in try await rows(
       PostgresStatements.AllConversations(accountID: accountID))
     {
       // Bytes, not `==`: names that differ in any byte are different people (the column's
@@ -17,37 +19,86 @@ extension PostgresBackendStore {
       }
       guard let id, let subject, let text else { continue }
       people[people.count - 1].messages.append(
-        MessageRecord(id: id, accountID: accountID, person: name, subject: subject, text: text))
+        MessageRecord(
+          id: id, accountID: accountID, person: name, subject: subject, text: text,
+          fromMe: fromMe, sentAt: sentAt))
     }
-    return people
+    let shared = try await sharedMessages(of: accountID)
+    let matchNames = Set(shared.map(\.person))
+    people.removeAll { matchNames.contains($0.name) }
+    var order: [String] = []
+    var byMatch: [String: [MessageRecord]] = [:]
+    for message in shared {
+      if byMatch[message.person] == nil { order.append(message.person) }
+      byMatch[message.person, default: []].append(message)
+    }
+    return people + order.map { ($0, byMatch[$0]!) }
   }
 
   package func conversation(accountID: String, with name: String) async throws -> [MessageRecord]? {
-    try await conversation(accountID: accountID, with: name, on: nil)
-  }
-
-  package func addMessage(
-    accountID: String, to name: String, subject: String, text: String
-  ) async throws -> [MessageRecord] {
-    try await rows(
-      PostgresStatements.AddMessage(
-        accountID: accountID, person: name, subject: subject, text: text)
-    ).map { id, subject, text in
-      MessageRecord(id: id, accountID: accountID, person: name, subject: subject, text: text)
+    if let match = try await matchedAccount(username: name, of: accountID, on: nil) {
+      return try await sharedConversation(of: accountID, with: match, on: nil)
     }
+    return try await ownConversation(accountID: accountID, with: name, on: nil)
   }
 
-  private func conversation(
-    accountID: String, with name: String, on connection: PostgresConnection?
-  ) async throws -> [MessageRecord]? {
-    let found = try await rows(
-      PostgresStatements.Conversation(accountID: accountID, person: name), on: connection)
-    if !found.isEmpty { return found.map { Self.message($0, accountID: accountID) } }
-    let known = try await rows(
-      """
-      SELECT EXISTS (SELECT 1 FROM conversation WHERE account_id = \(accountID) AND name = \(name))
-      """, as: Bool.self, on: connection)
-    return known.first == true ? [] : nil
+  /// To a match under the pair's lock (`lockPair`): an unmatch at the same time comes
+  /// before, and the message is refused, or after, and it goes with the conversation.
+  package func addMessage(
+    from account: AccountRecord, to name: String, subject: String, text: String, now: Date
+  ) async throws -> MessageDelivery {
+    let sentAt = Int(now.timeIntervalSince1970)
+    if let match = try await matchedAccount(username: name, of: account.id, on: nil) {
+      let delivery = try await transaction { connection -> MessageDelivery? in
+        try await self.lockPair(account.id, match.id, on: connection)
+        guard
+          try await self.matchedAccount(username: name, of: account.id, on: connection) != nil
+        else { return nil }
+        let earlier = try await self.sharedConversation(
+          of: account.id, with: match, on: connection)
+        let (low, high) = Self.pair(account.id, match.id)
+        let id = try await self.rows(
+          """
+          INSERT INTO talk_message (low_id, high_id, author_id, subject, text, sent_at)
+          VALUES (\(low), \(high), \(account.id), \(subject), \(text), \(sentAt)) RETURNING id
+          """, as: Int64.self, on: connection)[0]
+        try await self.recordEvent(
+          "message", personID: account.id, accountID: match.id, messageID: id, on: connection)
+        return .stored(
+          earlier + [
+            MessageRecord(
+              id: id, accountID: account.id, person: match.username, subject: subject,
+              text: text, fromMe: true, sentAt: sentAt)
+          ])
+      }
+      if let delivery {
+        eventSignal.signal(match.id)
+        return delivery
+      }
+    }
+    return try await transaction { connection in
+      guard try await self.talksWith(name, accountID: account.id, on: connection) else {
+        return .notAMatch
+      }
+      try await self.execute(
+        """
+        INSERT INTO conversation (account_id, name) VALUES (\(account.id), \(name))
+        ON CONFLICT DO NOTHING
+        """, on: connection)
+      let earlier =
+        try await self.ownConversation(accountID: account.id, with: name, on: connection) ?? []
+      let id = try await self.rows(
+        """
+        INSERT INTO conversation_message (account_id, person, subject, text, from_me, sent_at)
+        VALUES (\(account.id), \(name), \(subject), \(text), true, \(sentAt)) RETURNING id
+        """, as: Int64.self, on: connection)[0]
+      return .stored(
+        earlier + [
+          MessageRecord(
+            id: id, accountID: account.id, person: name, subject: subject, text: text,
+            fromMe: true, sentAt: sentAt)
+        ])
+    }
   }
 
   /// The account's copy of the seeded conversations, made once: the row that marks it is
@@ -78,9 +129,95 @@ extension PostgresBackendStore {
     conversationsSeeded.withLock { _ = $0.insert(accountID) }
   }
 
-  private static func message(
-    _ row: (Int64, String, String, String), accountID: String
-  ) -> MessageRecord {
-    MessageRecord(id: row.0, accountID: accountID, person: row.1, subject: row.2, text: row.3)
+  /// The two ids in the order `talk_message` keeps a pair in.
+  static func pair(_ one: String, _ other: String) -> (low: String, high: String) {
+    one < other ? (one, other) : (other, one)
+  }
+
+  /// Makes whatever else is decided about the two accounts in this transaction wait for it:
+  /// a like each way, a message and an unmatch, from any instance.
+  func lockPair(_ one: String, _ other: String, on connection: PostgresConnection) async throws {
+    let (low, high) = Self.pair(one, other)
+    try await execute(
+      "SELECT pg_advisory_xact_lock(hashtextextended(\(low + " " + high), 0))", on: connection)
+  }
+
+  /// The account called `username` when it is a match of `accountID`'s.
+  private func matchedAccount(
+    username: String, of accountID: String, on connection: PostgresConnection?
+  ) async throws -> AccountRecord? {
+    try await rows(
+      """
+      SELECT a.id, a.username, a.name, a.password_hash FROM account a
+      JOIN incoming_like l ON l.id = a.id
+      WHERE a.username = \(username) AND l.account_id = \(accountID) AND l.status = 'matched'
+      """, as: (String, String, String, String).self, on: connection
+    ).first.map(AccountRecord.init)
+  }
+
+  private func talksWith(_ name: String, accountID: String, on connection: PostgresConnection)
+    async throws -> Bool
+  {
+    try await rows(
+      """
+      SELECT EXISTS (SELECT 1 FROM conversation WHERE account_id = \(accountID) AND name = \(name))
+        OR EXISTS (
+          SELECT 1 FROM incoming_like l WHERE l.account_id = \(accountID)
+            AND l.status = 'matched' AND l.user_name = \(name)
+            AND NOT EXISTS (SELECT 1 FROM account a WHERE a.id = l.id))
+      """, as: Bool.self, on: connection
+    ).first == true
+  }
+
+  private func sharedConversation(
+    of accountID: String, with match: AccountRecord, on connection: PostgresConnection?
+  ) async throws -> [MessageRecord] {
+    let (low, high) = Self.pair(accountID, match.id)
+    return try await rows(
+      """
+      SELECT id, author_id, subject, text, sent_at FROM talk_message
+      WHERE low_id = \(low) AND high_id = \(high) ORDER BY id
+      """, as: (Int64, String, String, String, Int).self, on: connection
+    ).map { id, author, subject, text, sentAt in
+      MessageRecord(
+        id: id, accountID: accountID, person: match.username, subject: subject, text: text,
+        fromMe: author == accountID, sentAt: sentAt)
+    }
+  }
+
+  private func sharedMessages(of accountID: String) async throws -> [MessageRecord] {
+    try await rows(
+      """
+      SELECT m.id, m.author_id, m.subject, m.text, m.sent_at, o.username FROM talk_message m
+      JOIN account o ON o.id = m.high_id WHERE m.low_id = \(accountID)
+      UNION ALL
+      SELECT m.id, m.author_id, m.subject, m.text, m.sent_at, o.username FROM talk_message m
+      JOIN account o ON o.id = m.low_id WHERE m.high_id = \(accountID)
+      ORDER BY 1
+      """, as: (Int64, String, String, String, Int, String).self
+    ).map { id, author, subject, text, sentAt, person in
+      MessageRecord(
+        id: id, accountID: accountID, person: person, subject: subject, text: text,
+        fromMe: author == accountID, sentAt: sentAt)
+    }
+  }
+
+  private func ownConversation(
+    accountID: String, with name: String, on connection: PostgresConnection?
+  ) async throws -> [MessageRecord]? {
+    let found = try await rows(
+      PostgresStatements.Conversation(accountID: accountID, person: name), on: connection)
+    if !found.isEmpty {
+      return found.map {
+        MessageRecord(
+          id: $0.0, accountID: accountID, person: $0.1, subject: $0.2, text: $0.3, fromMe: $0.4,
+          sentAt: $0.5)
+      }
+    }
+    let known = try await rows(
+      """
+      SELECT EXISTS (SELECT 1 FROM conversation WHERE account_id = \(accountID) AND name = \(name))
+      """, as: Bool.self, on: connection)
+    return known.first == true ? [] : nil
   }
 }

@@ -94,7 +94,42 @@ enum PostgresSchema {
           key text PRIMARY KEY, count bigint NOT NULL, last_at double precision NOT NULL,
           wait_until double precision NOT NULL)
         """,
-      ])
+      ]),
+    // Section 5, as SQLite's v9 (`PeopleMigration`): every row stays.
+    Migration(
+      version: 2, name: "people meet",
+      statements: [
+        // The order accounts joined in: a new column of a serial type numbers the rows there.
+        "ALTER TABLE account ADD COLUMN joined_seq bigserial",
+        "CREATE INDEX account_by_joined_seq ON account (joined_seq)",
+        // An account's id is in the list of everybody it liked: keyed by the list and the id.
+        "ALTER TABLE incoming_like DROP CONSTRAINT incoming_like_pkey",
+        "ALTER TABLE incoming_like ADD PRIMARY KEY (account_id, id)",
+        "ALTER TABLE incoming_like ADD COLUMN name text",
+        """
+        CREATE TABLE person_pass (
+          account_id text NOT NULL REFERENCES account ON DELETE CASCADE,
+          person_id text NOT NULL, PRIMARY KEY (account_id, person_id))
+        """,
+        """
+        CREATE TABLE person_block (
+          blocker_id text NOT NULL REFERENCES account ON DELETE CASCADE,
+          blocked_id text NOT NULL, PRIMARY KEY (blocker_id, blocked_id))
+        """,
+        // One conversation for two accounts, keyed by their ids in order.
+        """
+        CREATE TABLE talk_message (
+          id bigserial PRIMARY KEY,
+          low_id text NOT NULL REFERENCES account ON DELETE CASCADE,
+          high_id text NOT NULL REFERENCES account ON DELETE CASCADE,
+          author_id text NOT NULL, subject text NOT NULL, text text NOT NULL,
+          sent_at bigint NOT NULL)
+        """,
+        "CREATE INDEX talk_message_by_pair ON talk_message (low_id, high_id, id)",
+        "CREATE INDEX talk_message_by_high ON talk_message (high_id, id)",
+        "ALTER TABLE conversation_message ADD COLUMN from_me boolean, ADD COLUMN sent_at bigint",
+        "ALTER TABLE like_event ADD COLUMN message_id bigint",
+      ]),
   ]
 
   /// Brings the database up to the last version; returns the versions it applied. Through

@@ -8,10 +8,10 @@ enum PostgresStatements {
   /// to tell whether another follows.
   struct PendingLikes: PostgresPreparedStatement {
     static let sql = """
-      SELECT id, user_name, avatar_url FROM incoming_like
+      SELECT id, user_name, avatar_url, name FROM incoming_like
       WHERE account_id = $1 AND status = 'pending' ORDER BY seq DESC LIMIT $2 OFFSET $3
       """
-    typealias Row = (String, String, String?)
+    typealias Row = (String, String, String?, String?)
 
     var accountID: String
     var limit: Int
@@ -57,10 +57,10 @@ enum PostgresStatements {
   /// One conversation's messages, in the order they came.
   struct Conversation: PostgresPreparedStatement {
     static let sql = """
-      SELECT id, person, subject, text FROM conversation_message
+      SELECT id, person, subject, text, from_me, sent_at FROM conversation_message
       WHERE account_id = $1 AND person = $2 ORDER BY id
       """
-    typealias Row = (Int64, String, String, String)
+    typealias Row = (Int64, String, String, String, Bool?, Int?)
 
     var accountID: String
     var person: String
@@ -82,59 +82,17 @@ enum PostgresStatements {
   /// order they came, all from one snapshot.
   struct AllConversations: PostgresPreparedStatement {
     static let sql = """
-      SELECT c.name, m.id, m.subject, m.text FROM conversation c
+      SELECT c.name, m.id, m.subject, m.text, m.from_me, m.sent_at FROM conversation c
       LEFT JOIN conversation_message m ON m.account_id = c.account_id AND m.person = c.name
       WHERE c.account_id = $1 ORDER BY c.name, m.id
       """
-    typealias Row = (String, Int64?, String?, String?)
+    typealias Row = (String, Int64?, String?, String?, Bool?, Int?)
 
     var accountID: String
 
     func makeBindings() throws -> PostgresBindings {
       var bindings = PostgresBindings(capacity: 1)
       bindings.append(accountID)
-      return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-      try row.decode(Row.self)
-    }
-  }
-
-  /// A message added, with the conversation made if it is new, answered with the
-  /// conversation's earlier messages and then the one added: one statement, so one round
-  /// trip and its own transaction, where BEGIN, three statements and COMMIT took five.
-  ///
-  /// The earlier messages are read from the statement's snapshot, taken before the insert;
-  /// the foreign key is checked at the statement's end, when the conversation is there.
-  struct AddMessage: PostgresPreparedStatement {
-    static let sql = """
-      WITH person AS (
-        INSERT INTO conversation (account_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING
-      ), added AS (
-        INSERT INTO conversation_message (account_id, person, subject, text)
-        VALUES ($1, $2, $3, $4) RETURNING id, subject, text
-      )
-      SELECT id, subject, text FROM (
-        SELECT 0 AS turn, id, subject, text FROM conversation_message
-        WHERE account_id = $1 AND person = $2
-        UNION ALL
-        SELECT 1, id, subject, text FROM added
-      ) AS messages ORDER BY turn, id
-      """
-    typealias Row = (Int64, String, String)
-
-    var accountID: String
-    var person: String
-    var subject: String
-    var text: String
-
-    func makeBindings() throws -> PostgresBindings {
-      var bindings = PostgresBindings(capacity: 4)
-      bindings.append(accountID)
-      bindings.append(person)
-      bindings.append(subject)
-      bindings.append(text)
       return bindings
     }
 

@@ -15,6 +15,8 @@ public struct APIServerConfiguration: Sendable {
   /// The people it invents, as a demo (`app serve --demo`); nil, the default, for real use.
   public var demo: DemoPeople?
   public var pushFaults: [String: PushFault]
+  /// How many likes and messages each account may send.
+  public var actionLimits: ActionLimits
   /// The backend's time, randomness and long-poll clock: the system's in `app serve`.
   public var now: @Sendable () -> Date
   public var randomBytes: @Sendable (Int) -> [UInt8]
@@ -24,7 +26,8 @@ public struct APIServerConfiguration: Sendable {
     http: BackendHTTPServer.Configuration = .init(), accessLog: AccessLog? = nil,
     passwordRounds: Int = APIBackend.defaultPasswordRounds,
     demo: DemoPeople? = nil,
-    pushFaults: [String: PushFault] = [:], now: @escaping @Sendable () -> Date,
+    pushFaults: [String: PushFault] = [:], actionLimits: ActionLimits = ActionLimits(),
+    now: @escaping @Sendable () -> Date,
     randomBytes: @escaping @Sendable (Int) -> [UInt8], clock: any Clock<Duration>
   ) {
     self.http = http
@@ -32,6 +35,7 @@ public struct APIServerConfiguration: Sendable {
     self.passwordRounds = passwordRounds
     self.demo = demo
     self.pushFaults = pushFaults
+    self.actionLimits = actionLimits
     self.now = now
     self.randomBytes = randomBytes
     self.clock = clock
@@ -69,7 +73,7 @@ public struct APIServerApplication: ApplicationProtocol {
         storage, now: configuration.now, randomBytes: configuration.randomBytes,
         clock: configuration.clock, passwordRounds: configuration.passwordRounds,
         demo: configuration.demo, pushFaults: configuration.pushFaults,
-        metrics: metrics)
+        actionLimits: configuration.actionLimits, metrics: metrics)
     }
     var http = configuration.http
     let log = configuration.accessLog

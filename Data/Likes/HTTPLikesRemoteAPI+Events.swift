@@ -10,11 +10,13 @@ extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
     request.authorize(with: token)
     let response = try await client.send(request)
     guard response.isSuccess else { throw APIErrorMapper.map(response) }
-    guard let batch = try? JSONDecoder().decode(APIAnswer.Events.self, from: response.body) else {
+    guard let batch = try? JSONDecoder().decode(EventsBody.self, from: response.body) else {
       throw RemoteAPIError.invalidResponse(reason: "the events answer does not follow the contract")
     }
-    // Event types this app does not know yet are passed over, not failed on.
-    let events = batch.events.sorted { $0.seq < $1.seq }.compactMap { event -> NumberedEvent? in
+    // Event types this app does not know yet are passed over, not failed on, whatever they
+    // carry; the batch's `last` still moves the follower past them.
+    let events = batch.events.sorted { $0.seq < $1.seq }.compactMap { read -> NumberedEvent? in
+      guard let event = read.event else { return nil }
       switch event.type {
       case APIAnswer.Event.likedYouInserted:
         return NumberedEvent(seq: event.seq, .likedYouInserted(event.item.user))
@@ -24,5 +26,25 @@ extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
       }
     }
     return RealtimeEventBatch(events: events, last: batch.last)
+  }
+}
+
+/// `GET /events` read one event at a time: an event of a type this app does not know may
+/// have a shape of its own, and must not make the batch unreadable.
+private struct EventsBody: Decodable {
+  let events: [ReadEvent]
+  let last: Int
+}
+
+private struct ReadEvent: Decodable {
+  let seq: Int
+  /// Nil for an event this app cannot read: passed over.
+  let event: APIAnswer.Event?
+
+  private enum CodingKeys: String, CodingKey { case seq }
+
+  init(from decoder: any Decoder) throws {
+    seq = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .seq)
+    event = try? APIAnswer.Event(from: decoder)
   }
 }

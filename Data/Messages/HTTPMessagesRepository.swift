@@ -44,8 +44,12 @@ public struct HTTPMessagesRepository: MessagesRepository {
     request.authorize(with: token)
     request.setHeader("Content-Type", "application/json")
     request.body = Self.addMessageBody(draft)
-    let response: BackendResponse<UserMessagesBody> = try await send(request)
-    return try Self.single(response.body)
+    do {
+      let response: BackendResponse<UserMessagesBody> = try await send(request)
+      return try Self.single(response.body)
+    } catch RemoteAPIError.server(403, _, APIAnswer.notAMatch) {
+      throw MessagesError.notAMatch(draft.recipient)
+    }
   }
 
   /// Sends the request and reads the envelope, whatever the HTTP status: the contract lets a

@@ -15,4 +15,7 @@ public protocol MessagesRepository: Sendable {
 public enum MessagesError: Error, Equatable, Sendable {
   case noSuchPerson(String)
   case invalidDraft([MessageDraft.Issue])
+  /// Only matches talk: the person is no match of the account's (never was, or has just
+  /// unmatched it), and the message was not stored.
+  case notAMatch(String)
 }

@@ -120,7 +120,11 @@ struct ServeFeature {
         ? DemoPeople(
           likeInterval: CompositionRoot.demoLikeInterval(environment)
             ?? DemoPeople.defaultLikeInterval) : nil,
-      pushFaults: try CompositionRoot.pushFaults(environment), now: { Date() },
+      pushFaults: try CompositionRoot.pushFaults(environment),
+      actionLimits: ActionLimits(
+        likes: .init(perMinute: settings.likesPerMinute),
+        messages: .init(perMinute: settings.messagesPerMinute)),
+      now: { Date() },
       randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock())
   }
 

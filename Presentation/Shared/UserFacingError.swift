@@ -230,6 +230,12 @@ public struct UserFacingError: Error, Equatable, Sendable {
       UserFacingError(
         code: "invalid_input", message: issues.map(describe).joined(separator: " "),
         remedy: .correctInput)
+    case .notAMatch(let name):
+      UserFacingError(
+        code: "not_a_match",
+        message:
+          "\(name) is not a match of yours, or has just unmatched you: only matches can write to each other. Nothing was sent.",
+        remedy: .correctInput)
     }
   }
 

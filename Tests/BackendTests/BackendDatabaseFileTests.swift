@@ -18,13 +18,18 @@ import Testing
 
   @Test func aLargeMessage_reachesTheDatabaseFile_whileItStaysOpen() async throws {
     try await withDatabaseFile { database, file in
-      try database.writer.write { db in
-        try AccountRecord(id: "a", username: "a", name: "A", passwordHash: "x").insert(db)
-      }
+      let account = AccountRecord(id: "a", username: "a", name: "A", passwordHash: "x")
+      try database.writer.write { db in try account.insert(db) }
+      try database.seedConversationsIfNeeded(accountID: "a")
       let sizeBefore = try fileSize(file)
       let text = String(repeating: "a long message line\n", count: 300_000)  // 6 MB
 
-      let stored = try database.addMessage(accountID: "a", to: "Big", subject: "s", text: text)
+      let delivery = try database.addMessage(
+        from: account, to: "john", subject: "s", text: text, now: Date())
+      guard case .stored(let stored) = delivery else {
+        Issue.record("a message to a seeded person is stored: \(delivery)")
+        return
+      }
       // The writer's queue runs in order: this runs after the checkpoint the commit queued.
       database.writer.writeWithoutTransaction { _ in }
 

@@ -79,18 +79,19 @@ enum BackendStoreContract {
     try await store.seedLikesIfNeeded(accountID: "id-alice") { Self.likes(3, prefix: "ab") }
     let before = try await store.events(accountID: "id-alice", after: 0)
 
-    #expect(try await store.matchLike(id: "AB-1", accountID: "id-alice")?.id == "ab-1")
-    #expect(try await store.matchLike(id: "ab-1", accountID: "id-alice") == nil, "once")
+    let alice = Self.account("alice")
+    #expect(try await store.matchLike(id: "AB-1", by: alice)?.id == "ab-1")
+    #expect(try await store.matchLike(id: "ab-1", by: alice) == nil, "once")
     #expect(try await store.skipLike(id: "AB-2", accountID: "id-alice"))
     #expect(try await !store.skipLike(id: "ab-2", accountID: "id-alice"), "once")
-    #expect(try await store.matchLike(id: "ab-0", accountID: "someone-else") == nil)
+    #expect(try await store.matchLike(id: "ab-0", by: Self.account("someone-else")) == nil)
 
     #expect(try await store.mutuals(accountID: "id-alice").map(\.id) == ["ab-1"])
     let pending = try await store.pendingLikes(accountID: "id-alice", page: 1, batchSize: 10)
     #expect(pending.likes.map(\.id) == ["ab-0"])
     let after = try await store.events(accountID: "id-alice", after: before.last)
     #expect(after.events.map(\.type) == ["mutualMatch"])
-    #expect(after.events.map(\.like.id) == ["ab-1"])
+    #expect(after.events.map(\.person.id) == ["ab-1"])
     #expect(after.last > before.last && after.events.last?.seq == after.last)
   }
 
@@ -115,7 +116,7 @@ enum BackendStoreContract {
 
     #expect(seen.events.isEmpty)
     #expect(nextDue == Self.now.addingTimeInterval(40))
-    #expect(followed.events.map(\.like.id) == ["new-1", "new-2", "new-3"])
+    #expect(followed.events.map(\.person.id) == ["new-1", "new-2", "new-3"])
     #expect(followed.events.map(\.type) == Array(repeating: "likedYouInserted", count: 3))
     #expect(followed.events.map(\.seq) == followed.events.map(\.seq).sorted())
     let nothingNew = try await store.events(accountID: "id-alice", after: followed.last)
@@ -130,24 +131,40 @@ enum BackendStoreContract {
     try await store.seedConversationsIfNeeded(accountID: "id-alice")
     try await store.seedConversationsIfNeeded(accountID: "id-alice")
     #expect(try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode") == nil)
+    let alice = Self.account("alice")
 
+    // Nobody the account talks with: refused, and nothing stored.
+    let refused = try await store.addMessage(
+      from: alice, to: "Zoë Ünïcode", subject: "one", text: "first", now: Self.now)
+    #expect(refused == .notAMatch)
+    #expect(try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode") == nil)
+    // A seeded person it talks with already: its own conversation, with author and time.
     _ = try await store.addMessage(
-      accountID: "id-alice", to: "Zoë Ünïcode", subject: "one", text: "first")
+      from: alice, to: "Quiet Person", subject: "one", text: "first", now: Self.now)
     let both = try await store.addMessage(
-      accountID: "id-alice", to: "Zoë Ünïcode", subject: "two", text: "second")
+      from: alice, to: "Quiet Person", subject: "two", text: "second",
+      now: Self.now.addingTimeInterval(1))
 
-    #expect(both.map(\.text) == ["first", "second"])
-    let read = try await store.conversation(accountID: "id-alice", with: "Zoë Ünïcode")
+    guard case .stored(let stored) = both else {
+      Issue.record("stored: \(both)")
+      return
+    }
+    #expect(stored.map(\.text) == ["first", "second"])
+    #expect(stored.map(\.fromMe) == [true, true])
+    #expect(stored.map(\.sentAt) == [1_800_000_000, 1_800_000_001])
+    let read = try await store.conversation(accountID: "id-alice", with: "Quiet Person")
     #expect(read?.map(\.subject) == ["one", "two"])
+    #expect(read?.map(\.sentAt) == [1_800_000_000, 1_800_000_001])
     let all = try await store.allConversations(accountID: "id-alice")
-    #expect(all.first { $0.name == "Zoë Ünïcode" }?.messages.map(\.text) == ["first", "second"])
-    // Every seeded person, each with their own messages in order; the quiet one with none.
-    for person in SeededConversations.people {
+    #expect(all.first { $0.name == "Quiet Person" }?.messages.map(\.text) == ["first", "second"])
+    // Every other seeded person, each with their own messages in order, author unknown.
+    for person in SeededConversations.people where person.name != "Quiet Person" {
       let listed = all.filter { $0.name == person.name }
       #expect(listed.count == 1, "\(person.name) is listed once")
       #expect(listed.first?.messages.map(\.text) == person.messages.map(\.text))
+      #expect(listed.first?.messages.allSatisfy { $0.fromMe == nil && $0.sentAt == nil } == true)
     }
-    #expect(all.count == SeededConversations.people.count + 1)
+    #expect(all.count == SeededConversations.people.count)
     _ = try await store.createAccount(Self.account("bob"))
     #expect(try await store.conversation(accountID: "id-bob", with: "Zoë Ünïcode") == nil)
     #expect(try await store.allConversations(accountID: "id-bob").isEmpty)

@@ -94,8 +94,8 @@ struct PostgresInstancesTests {
   @Test func writersOnThreeInstances_aFollowerSeesEveryEventOnce_inOrder() async throws {
     try await PostgresStores.with(instances: 3) { stores in
       let accountID = "id-alice"
-      _ = try await stores[0].createAccount(
-        AccountRecord(id: accountID, username: "alice", name: "Alice", passwordHash: "x"))
+      let alice = AccountRecord(id: accountID, username: "alice", name: "Alice", passwordHash: "x")
+      _ = try await stores[0].createAccount(alice)
       let likes = (0..<90).map {
         IncomingLike(id: "like-\($0)", userName: "Person \($0)", avatarURL: nil)
       }
@@ -107,7 +107,7 @@ struct PostgresInstancesTests {
         for (index, store) in stores.enumerated() {
           group.addTask {
             for like in likes where Int(like.id.dropFirst(5))! % 3 == index {
-              _ = try await store.matchLike(id: like.id, accountID: accountID)
+              _ = try await store.matchLike(id: like.id, by: alice)
             }
             return []
           }
@@ -117,7 +117,7 @@ struct PostgresInstancesTests {
           var last = 0
           while seen.count < likes.count {
             let found = try await stores[1].events(accountID: accountID, after: last)
-            seen += found.events.map { ($0.seq, $0.like.id) }
+            seen += found.events.map { ($0.seq, $0.person.id) }
             last = found.last
           }
           return seen
@@ -166,8 +166,9 @@ struct PostgresInstancesTests {
   {
     try await PostgresStores.with(instances: 5) { stores, database in
       let versions = try await PostgresTestCluster.shared().psql(
-        "SELECT string_agg(version::text, ',') FROM schema_version", database: database)
-      #expect(versions.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        "SELECT string_agg(version::text, ',' ORDER BY version) FROM schema_version",
+        database: database)
+      #expect(versions.trimmingCharacters(in: .whitespacesAndNewlines) == "1,2", "each once")
       for store in stores { #expect(try await store.answers()) }
     }
   }

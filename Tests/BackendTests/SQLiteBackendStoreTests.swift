@@ -7,7 +7,9 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct SQLiteBackendStoreTests {
   static let stores: [String] = ["memory", "file"]
 
-  private func store(_ kind: String) async throws -> BackendDatabase {
+  /// A fresh store of each kind: in memory, or in a file of its own (`SQLitePeopleStoreTests`
+  /// takes them too).
+  static func store(_ kind: String) async throws -> BackendDatabase {
     guard kind == "file" else { return try BackendDatabase.inMemory() }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "backend-store-\(UUID().uuidString)/backend.sqlite")
@@ -18,27 +20,27 @@ import Testing
 
   @Test(arguments: stores) func accountsAndTokens(_ kind: String) async throws {
     try await BackendStoreContract.aUsernameIsTakenOnce_andTokensOpenTheirAccountUntilTheyExpire(
-      store(kind))
+      Self.store(kind))
   }
   @Test(arguments: stores) func seedingOnce(_ kind: String) async throws {
-    try await BackendStoreContract.likesAreSeededOnce_evenWhenAskedAtTheSameTime(store(kind))
+    try await BackendStoreContract.likesAreSeededOnce_evenWhenAskedAtTheSameTime(Self.store(kind))
   }
   @Test(arguments: stores) func likeBackAndSkip(_ kind: String) async throws {
     try await BackendStoreContract
-      .aLikeBack_isAMutualAndAnEvent_aSkipIsNeither_whateverTheCaseOfTheID(store(kind))
+      .aLikeBack_isAMutualAndAnEvent_aSkipIsNeither_whateverTheCaseOfTheID(Self.store(kind))
   }
   @Test(arguments: stores) func madeUpLikes(_ kind: String) async throws {
     try await BackendStoreContract.madeUpLikes_arriveAsEvents_inOrder_andAFollowerMissesNone(
-      store(kind))
+      Self.store(kind))
   }
   @Test(arguments: stores) func messages(_ kind: String) async throws {
-    try await BackendStoreContract.messages_keepTheirOrder_andAnUnknownPersonIsNil(store(kind))
+    try await BackendStoreContract.messages_keepTheirOrder_andAnUnknownPersonIsNil(Self.store(kind))
   }
   @Test(arguments: stores) func signInFailures(_ kind: String) async throws {
     try await BackendStoreContract.signInFailures_areKeptPerKey_updatedInOneWrite_andForgotten(
-      store(kind))
+      Self.store(kind))
   }
   @Test(arguments: stores) func push(_ kind: String) async throws {
-    try await BackendStoreContract.pushRegistrations_followTheirDevice(store(kind))
+    try await BackendStoreContract.pushRegistrations_followTheirDevice(Self.store(kind))
   }
 }

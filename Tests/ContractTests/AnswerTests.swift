@@ -5,7 +5,7 @@ import Testing
 /// The answers carry the field names of `openapi.yaml`'s schemas (API.md's), and each
 /// operation names its body and answer types.
 @Suite(.timeLimit(.minutes(1))) struct AnswerTests {
-  private static let user = APIAnswer.UserModel(id: "i", userName: "u", avatarURL: nil)
+  private static let user = APIAnswer.UserModel(id: "i", userName: "u", avatarURL: nil, name: "n")
 
   /// One answer of each schema `openapi.yaml` names, every optional field filled.
   private static let answers: [String: any Encodable & Sendable] = [
@@ -15,7 +15,12 @@ import Testing
       id: "i", username: "u", name: "n", firstName: "f", lastName: "l"),
     "Envelope": APIAnswer.Envelope(statusCode: 200, body: "{}"),
     "UserModel": user,
-    "Event": APIAnswer.Event(seq: 1, type: APIAnswer.Event.mutualMatch, item: user),
+    "Event": APIAnswer.Event(
+      seq: 1, type: APIAnswer.Event.message, item: user,
+      message: APIAnswer.Message(subject: "s", message: "m", fromMe: false, sentAt: 1)),
+    "Message": APIAnswer.Message(subject: "s", message: "m", fromMe: true, sentAt: 1),
+    "PeoplePage": APIAnswer.LikesPage(data: [user], nextCursor: 2),
+    "LikeAnswer": APIAnswer.LikeBack(mutualMatch: false, item: user),
     "Success": APIAnswer.Success(success: true),
   ]
 
@@ -51,7 +56,9 @@ import Testing
 
   @Test func everyOperation_namesItsAnswer_butThoseWithout() {
     let without = APIOperation.allCases.filter { $0.answer == nil }
-    #expect(Set(without) == [.revokeToken, .skipLike, .metrics], "204s and the metrics' text")
+    #expect(
+      Set(without) == [.revokeToken, .skipLike, .passPerson, .blockPerson, .unmatch, .metrics],
+      "204s and the metrics' text")
     let withBodies = APIOperation.allCases.filter { $0.requestBody != nil }
     #expect(
       Set(withBodies) == [

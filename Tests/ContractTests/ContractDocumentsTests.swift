@@ -8,13 +8,14 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// API.md's tables, row by row (sections 1 to 4).
+  /// API.md's tables, row by row (sections 1 to 5).
   static let apiDocumentEndpoints = [
     "POST /auth/signup", "POST /oauth/token", "GET /me", "POST /auth/revoke", "GET /messages",
     "GET /messages/{name}", "POST /messages", "GET /likes", "POST /likes/{id}/like",
     "DELETE /likes/{id}", "GET /mutuals", "GET /events", "POST /push/session",
     "GET /push/status", "POST /push/register", "POST /push/deregister", "GET /vendor/status",
-    "POST /vendor/register", "POST /vendor/deregister",
+    "POST /vendor/register", "POST /vendor/deregister", "GET /people", "POST /people/{id}/like",
+    "POST /people/{id}/pass", "POST /people/{id}/block", "DELETE /mutuals/{id}",
   ]
 
   private static func described(_ operation: APIOperation) -> String {
@@ -33,7 +34,13 @@ import Testing
   @Test func theListAbove_isTheAPIDocumentsTables() throws {
     let document = Self.packageRoot.deletingLastPathComponent()
       .appendingPathComponent("shared/API.md")
-    guard let text = try? String(contentsOf: document, encoding: .utf8) else { return }
+    guard let text = try? String(contentsOf: document, encoding: .utf8) else {
+      // Outside the project's checkout the document may not be there; CI always has it.
+      if ProcessInfo.processInfo.environment["CI"] == "true" {
+        Issue.record("\(document.path) is missing: the contract cannot be compared with it")
+      }
+      return
+    }
     let rows = { (section: Substring) in
       section.split(separator: "\n").compactMap { line -> String? in
         guard line.hasPrefix("| `") else { return nil }
@@ -41,15 +48,7 @@ import Testing
         return String(cell.split(separator: "?")[0])
       }
     }
-    let people = text.range(of: "\n## 5.")
-    #expect(rows(text[..<(people?.lowerBound ?? text.endIndex)]) == Self.apiDocumentEndpoints)
-    // Section 5 (people meet) was added to API.md for issue 78, whose work brings its
-    // endpoints into the contract; until then they are a gap this test names. Once they are
-    // here, this known issue stops happening and fails the test, to be taken out.
-    let peopleRows = people.map { rows(text[$0.upperBound...]) } ?? []
-    withKnownIssue("API.md section 5 is not in the contract yet (issue 78)") {
-      #expect(peopleRows.isEmpty, "\(peopleRows)")
-    }
+    #expect(rows(text[...]) == Self.apiDocumentEndpoints)
   }
 
   @Test func openAPIDocument_hasExactlyTheContractsOperations() throws {

@@ -13,6 +13,8 @@ import Testing
     .events(after: -3, wait: 30), .pushSession, .pushStatus(session: "s+/=", uuid: "u&v=w"),
     .pushStatus(session: nil, uuid: "u"), .pushRegister, .pushDeregister,
     .vendorStatus(uuid: "ü"), .vendorRegister, .vendorDeregister, .health, .readiness, .metrics,
+    .peoplePage(page: 2, batchSize: 50), .likePerson(id: "9f3c-01"), .passPerson(id: "a/b"),
+    .blockPerson(id: "Zoë"), .unmatch(id: "x y"),
   ]
 
   @Test(arguments: routes) func printsAndParsesBackToItself(_ route: APIRoute) {

@@ -74,15 +74,27 @@ struct MessagesEndToEndTests {
     try await app.signInDemoEmbedded()
 
     let sent = try await app.run(
-      ["messages", "send", "--to", "New Friend", "--subject", "hi \"you\"", "--message", "-"],
+      ["messages", "send", "--to", "Quiet Person", "--subject", "hi \"you\"", "--message", "-"],
       stdin: "line one\nline\ttwo \\ end\n")
-    let later = try await app.run(["messages", "--user", "New Friend", "--json"])
+    let later = try await app.run(["messages", "--user", "Quiet Person", "--json"])
+    let stranger = try await app.run(
+      ["messages", "send", "--to", "New Friend", "--subject", "hi", "--message", "hello"])
+    let nobody = try await app.run(["messages", "--user", "New Friend"])
 
     #expect(sent.status == 0, "\(sent.stderr)")
-    #expect(sent.stderr.contains("Sent to New Friend."))
-    #expect(
-      sent.stdout == "New Friend — 1 message\n  • hi \"you\"\n    line one\n    line\ttwo \\ end\n")
+    #expect(sent.stderr.contains("Sent to Quiet Person."))
+    #expect(sent.stdout.hasPrefix("Quiet Person — 1 message\n  • hi \"you\" — you, "))
+    #expect(sent.stdout.hasSuffix("\n    line one\n    line\ttwo \\ end\n"))
     #expect(later.stdout.contains(#""message" : "line one\nline\ttwo \\ end""#))
+    #expect(later.stdout.contains(#""fromMe" : true"#))
+    // Only matches, and the people it talks with already, can be written to.
+    #expect(stranger.status == 1)
+    #expect(
+      stranger.stderr
+        == "error: New Friend is not a match of yours, or has just unmatched you: only matches can write to each other. Nothing was sent.\n"
+    )
+    #expect(stranger.stdout.isEmpty)
+    #expect(nobody.status == 1, "nothing was stored")
     _ = try await app.run(["logout"])
   }
 

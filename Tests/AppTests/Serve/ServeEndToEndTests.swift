@@ -1,3 +1,4 @@
+import Backend
 import BackendServer
 import Foundation
 import TestSupport
@@ -170,6 +171,11 @@ struct ServeEndToEndTests {
 
   @Test func theServeFlagsDefaultPoolSize_isThePostgreSQLStores() {
     #expect(ServeSettings.defaultDatabasePoolSize == PostgresBackendStore.defaultPoolSize)
+  }
+
+  @Test func theServeFlagsDefaultPaces_areTheBackends() {
+    #expect(ServeSettings.defaultLikesPerMinute == ActionLimits.defaultLikesPerMinute)
+    #expect(ServeSettings.defaultMessagesPerMinute == ActionLimits.defaultMessagesPerMinute)
   }
 
   private func signIn(_ runner: AppRunner, _ arguments: [String]) async throws {

@@ -13,7 +13,7 @@ import Testing
     ("--database-url", "postgres://app@db1/app"), ("--database-pool-size", "7"),
     ("--message-limit", "3"), ("--idle-timeout", "45"), ("--max-connections", "20000"),
     ("--tls-cert", "/etc/app/cert.pem"), ("--tls-key", "/etc/app/key.pem"),
-    ("--log-format", "json"),
+    ("--log-format", "json"), ("--likes-per-minute", "12"), ("--messages-per-minute", "90"),
   ]
 
   @Test func everyOption_hasAVariable_andBothSpellingsGiveOneConfiguration() throws {

@@ -125,7 +125,7 @@ struct ServeOnPostgresEndToEndTests {
           for index in 0..<12 {
             let text = "\(name)-\(index)"
             let body =
-              #"{"user":"log","operation":"add_message","subject":"s","message":"\#(text)"}"#
+              #"{"user":"john","operation":"add_message","subject":"s","message":"\#(text)"}"#
             guard
               let answer = try? await PlainHTTP.request(
                 "POST", "/messages", port: instance.port, token: token, body: body),
@@ -141,7 +141,7 @@ struct ServeOnPostgresEndToEndTests {
       for try await part in group { all += part }
       return all
     }
-    let stored = try await PlainHTTP.request("GET", "/messages/log", port: b.port, token: token)
+    let stored = try await PlainHTTP.request("GET", "/messages/john", port: b.port, token: token)
 
     #expect(accepted.filter { $0.hasPrefix("C-") }.count == 5, "C took writes until killed")
     #expect(accepted.count == 29, "A and B took all of theirs: \(accepted)")
@@ -266,6 +266,8 @@ enum PlainHTTP {
   struct Answer: Sendable {
     let status: Int
     let body: String
+    /// The status line and the headers, as sent.
+    var head = ""
   }
 
   static func request(
@@ -284,7 +286,9 @@ enum PlainHTTP {
     guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
       throw RawHTTPConnection.Failure("no answer: \(answer)")
     }
-    return Answer(status: status, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    return Answer(
+      status: status, body: parts.dropFirst().joined(separator: "\r\n\r\n"),
+      head: parts.first ?? "")
   }
 
   static func signIn(port: Int, _ username: String, _ password: String) async throws -> String {

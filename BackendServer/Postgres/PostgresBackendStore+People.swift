@@ -1,0 +1,200 @@
+import Backend
+import Foundation
+import PostgresNIO
+
+// Section 5 on PostgreSQL, by the rules `BackendDatabase+People` keeps on SQLite. Whatever
+// two accounts do to each other is decided under their pair's advisory lock (`lockPair`):
+// a like each way at once, on two instances, is one match, not two likes.
+extension PostgresBackendStore {
+  package func people(accountID: String, page: Int, batchSize: Int) async throws -> (
+    people: [IncomingLike], hasMore: Bool
+  ) {
+    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
+    guard !overflowed else { return ([], false) }
+    let found = try await rows(
+      """
+      SELECT a.id, a.username, a.name FROM account a
+      WHERE a.id <> \(accountID)
+        AND NOT EXISTS (SELECT 1 FROM incoming_like WHERE account_id = a.id AND id = \(accountID))
+        AND NOT EXISTS (
+          SELECT 1 FROM incoming_like
+          WHERE account_id = \(accountID) AND id = a.id AND status <> 'pending')
+        AND NOT EXISTS (
+          SELECT 1 FROM person_pass WHERE account_id = \(accountID) AND person_id = a.id)
+        AND NOT EXISTS (
+          SELECT 1 FROM person_block WHERE blocker_id = \(accountID) AND blocked_id = a.id)
+        AND NOT EXISTS (
+          SELECT 1 FROM person_block WHERE blocker_id = a.id AND blocked_id = \(accountID))
+      ORDER BY a.joined_seq DESC LIMIT \(batchSize + 1) OFFSET \(offset)
+      """, as: (String, String, String).self)
+    let people = found.prefix(batchSize).map {
+      IncomingLike(id: $0.0, userName: $0.1, avatarURL: nil, name: $0.2)
+    }
+    return (Array(people), found.count > batchSize)
+  }
+
+  package func likePerson(_ personID: String, by account: AccountRecord) async throws
+    -> PersonLikeOutcome
+  {
+    let (outcome, signalled) = try await transaction {
+      connection -> (PersonLikeOutcome, [String]) in
+      guard let person = try await self.visibleAccount(personID, to: account, on: connection)
+      else { return (Self.isOwn(personID, account) ? .ownID : .unknownPerson, []) }
+      try await self.lockPair(account.id, person.id, on: connection)
+      if let mine = try await self.status(of: account.id, in: person.id, on: connection) {
+        return (.liked(person.asPerson, mutualMatch: mine == LikeStatus.matched), [])
+      }
+      let theirs = try await self.status(of: person.id, in: account.id, on: connection)
+      if theirs == LikeStatus.pending || theirs == LikeStatus.skipped {
+        try await self.matchAccounts(account, person, on: connection)
+        return (.liked(person.asPerson, mutualMatch: true), [account.id, person.id])
+      }
+      try await self.insert(account.asPerson, for: person.id, on: connection)
+      try await self.recordEvent(
+        "likedYouInserted", personID: account.id, accountID: person.id, on: connection)
+      return (.liked(person.asPerson, mutualMatch: false), [person.id])
+    }
+    for accountID in signalled { eventSignal.signal(accountID) }
+    return outcome
+  }
+
+  package func passPerson(_ personID: String, by account: AccountRecord) async throws
+    -> PersonAnswerOutcome
+  {
+    try await transaction { connection in
+      guard let person = try await self.visibleAccount(personID, to: account, on: connection)
+      else { return Self.isOwn(personID, account) ? .ownID : .unknownPerson }
+      try await self.execute(
+        """
+        INSERT INTO person_pass (account_id, person_id) VALUES (\(account.id), \(person.id))
+        ON CONFLICT DO NOTHING
+        """, on: connection)
+      try await self.execute(
+        """
+        UPDATE incoming_like SET status = 'skipped'
+        WHERE account_id = \(account.id) AND id = \(person.id) AND status = 'pending'
+        """, on: connection)
+      return .done
+    }
+  }
+
+  package func blockPerson(_ personID: String, by account: AccountRecord) async throws
+    -> PersonAnswerOutcome
+  {
+    let (outcome, told) = try await transaction {
+      connection -> (PersonAnswerOutcome, String?) in
+      guard let person = try await self.visibleAccount(personID, to: account, on: connection)
+      else { return (Self.isOwn(personID, account) ? .ownID : .unknownPerson, nil) }
+      try await self.lockPair(account.id, person.id, on: connection)
+      try await self.execute(
+        """
+        INSERT INTO person_block (blocker_id, blocked_id) VALUES (\(account.id), \(person.id))
+        ON CONFLICT DO NOTHING
+        """, on: connection)
+      let wasMatch =
+        try await self.status(of: person.id, in: account.id, on: connection) == LikeStatus.matched
+      try await self.endEverything(between: account.id, and: person.id, on: connection)
+      if wasMatch {
+        try await self.recordEvent(
+          "unmatched", personID: account.id, accountID: person.id, on: connection)
+      }
+      return (.done, wasMatch ? person.id : nil)
+    }
+    if let told { eventSignal.signal(told) }
+    return outcome
+  }
+
+  package func unmatch(_ personID: String, by account: AccountRecord) async throws -> Bool {
+    let id = personID.lowercased()
+    let (ended, told) = try await transaction { connection -> (Bool, String?) in
+      try await self.lockPair(account.id, id, on: connection)
+      guard
+        try await self.status(of: id, in: account.id, on: connection) == LikeStatus.matched
+      else { return (false, nil) }
+      guard try await self.account(id: id, on: connection) != nil else {
+        try await self.setStatus(LikeStatus.ended, of: id, in: account.id, on: connection)
+        return (true, nil)
+      }
+      try await self.endEverything(between: account.id, and: id, on: connection)
+      try await self.recordEvent("unmatched", personID: account.id, accountID: id, on: connection)
+      return (true, id)
+    }
+    if let told { eventSignal.signal(told) }
+    return ended
+  }
+
+  /// `account` likes back `person`, who liked it: a match in both lists, an event for each.
+  func matchAccounts(
+    _ account: AccountRecord, _ person: AccountRecord, on connection: PostgresConnection
+  ) async throws {
+    try await markMatched(person.id, in: account.id, on: connection)
+    try await recordEvent(
+      "mutualMatch", personID: person.id, accountID: account.id, on: connection)
+    if try await status(of: account.id, in: person.id, on: connection) == nil {
+      try await insert(
+        account.asPerson, for: person.id, status: LikeStatus.matched, on: connection)
+    } else {
+      try await markMatched(account.id, in: person.id, on: connection)
+    }
+    try await recordEvent(
+      "mutualMatch", personID: account.id, accountID: person.id, on: connection)
+  }
+
+  func account(id: String, on connection: PostgresConnection) async throws -> AccountRecord? {
+    try await rows(
+      "SELECT id, username, name, password_hash FROM account WHERE id = \(id)",
+      as: (String, String, String, String).self, on: connection
+    ).first.map(AccountRecord.init)
+  }
+
+  private func endEverything(
+    between one: String, and other: String, on connection: PostgresConnection
+  ) async throws {
+    try await setStatus(LikeStatus.ended, of: other, in: one, on: connection)
+    try await setStatus(LikeStatus.ended, of: one, in: other, on: connection)
+    let (low, high) = Self.pair(one, other)
+    try await execute(
+      "DELETE FROM talk_message WHERE low_id = \(low) AND high_id = \(high)", on: connection)
+  }
+
+  /// The account `personID` names, unless it is `account` or a block stands between them.
+  private func visibleAccount(
+    _ personID: String, to account: AccountRecord, on connection: PostgresConnection
+  ) async throws -> AccountRecord? {
+    let id = personID.lowercased()
+    guard id != account.id else { return nil }
+    return try await rows(
+      """
+      SELECT id, username, name, password_hash FROM account a WHERE a.id = \(id)
+        AND NOT EXISTS (
+          SELECT 1 FROM person_block
+          WHERE (blocker_id = \(account.id) AND blocked_id = \(id))
+            OR (blocker_id = \(id) AND blocked_id = \(account.id)))
+      """, as: (String, String, String, String).self, on: connection
+    ).first.map(AccountRecord.init)
+  }
+
+  private static func isOwn(_ personID: String, _ account: AccountRecord) -> Bool {
+    personID.lowercased() == account.id
+  }
+
+  private func status(of personID: String, in accountID: String, on connection: PostgresConnection)
+    async throws -> String?
+  {
+    try await rows(
+      "SELECT status FROM incoming_like WHERE account_id = \(accountID) AND id = \(personID)",
+      as: String.self, on: connection
+    ).first
+  }
+
+  private func setStatus(
+    _ status: String, of personID: String, in accountID: String,
+    on connection: PostgresConnection
+  ) async throws {
+    try await execute(
+      """
+      UPDATE incoming_like SET status = \(status)
+      WHERE account_id = \(accountID) AND id = \(personID)
+      """, on: connection)
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import Backend
+
+/// Section 5 as every `BackendStore` keeps it: accounts find, like, match, talk, unmatch,
+/// pass and block. `SQLiteBackendStoreTests` and `PostgresBackendStoreTests` run it.
+enum PeopleStoreContract {
+  private static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+  private static func join(_ usernames: [String], _ store: any BackendStore) async throws
+    -> [AccountRecord]
+  {
+    var accounts: [AccountRecord] = []
+    for username in usernames {
+      let account = AccountRecord(
+        id: "id-\(username)", username: username, name: "Name of \(username)",
+        passwordHash: "pbkdf2-sha256$stand-in")
+      #expect(try await store.createAccount(account) == .created)
+      accounts.append(account)
+    }
+    return accounts
+  }
+
+  private static func peopleSeen(by account: AccountRecord, _ store: any BackendStore)
+    async throws -> [String]
+  {
+    try await store.people(accountID: account.id, page: 1, batchSize: 100).people.map(\.userName)
+  }
+
+  private static func events(of account: AccountRecord, _ store: any BackendStore) async throws
+    -> [String]
+  {
+    try await store.events(accountID: account.id, after: 0).events.map {
+      "\($0.type) \($0.person.userName)"
+    }
+  }
+
+  static func aLikeBack_isAMatchForBoth_andMatchesTalkInOneConversation(
+    _ store: any BackendStore
+  ) async throws {
+    let people = try await join(["ana", "ben", "cy"], store)
+    let (ana, ben, cy) = (people[0], people[1], people[2])
+    #expect(try await peopleSeen(by: ana, store) == ["cy", "ben"], "newest first, never itself")
+
+    #expect(
+      try await store.likePerson("ID-BEN", by: ana) == .liked(ben.asPerson, mutualMatch: false))
+    #expect(try await store.likePerson(ben.id, by: ana) == .liked(ben.asPerson, mutualMatch: false))
+    let bensLikes = try await store.pendingLikes(accountID: ben.id, page: 1, batchSize: 10).likes
+    #expect(bensLikes == [ana.asPerson], "at once, with the liker's name")
+    #expect(try await events(of: ben, store) == ["likedYouInserted ana"], "told once")
+    #expect(try await peopleSeen(by: ana, store) == ["cy"], "liked: not met again")
+    #expect(try await peopleSeen(by: ben, store) == ["cy", "ana"], "a liker may be liked back")
+
+    #expect(try await store.likePerson(ana.id, by: ben) == .liked(ana.asPerson, mutualMatch: true))
+    #expect(try await store.mutuals(accountID: ana.id) == [ben.asPerson])
+    #expect(try await store.mutuals(accountID: ben.id) == [ana.asPerson])
+    #expect(try await store.pendingLikes(accountID: ben.id, page: 1, batchSize: 10).likes.isEmpty)
+    #expect(try await events(of: ana, store) == ["mutualMatch ben"])
+    #expect(try await events(of: ben, store) == ["likedYouInserted ana", "mutualMatch ana"])
+
+    let sent = try await store.addMessage(
+      from: ana, to: "ben", subject: "hi", text: "coffee?", now: now)
+    guard case .stored(let asSent) = sent else {
+      Issue.record("a match's message is stored: \(sent)")
+      return
+    }
+    #expect(asSent.map(\.fromMe) == [true])
+    _ = try await store.addMessage(
+      from: ben, to: "ana", subject: "re: hi", text: "yes", now: now.addingTimeInterval(5))
+    let bensView = try await store.conversation(accountID: ben.id, with: "ana")
+    #expect(bensView?.map(\.text) == ["coffee?", "yes"])
+    #expect(bensView?.map(\.fromMe) == [false, true])
+    #expect(bensView?.map(\.sentAt) == [1_800_000_000, 1_800_000_005])
+    let anasAll = try await store.allConversations(accountID: ana.id)
+    #expect(anasAll.map(\.name) == ["ben"])
+    #expect(anasAll.first?.messages.map(\.fromMe) == [true, false])
+    let bensEvents = try await store.events(accountID: ben.id, after: 0).events
+    #expect(bensEvents.last?.type == "message")
+    #expect(bensEvents.last?.message?.text == "coffee?")
+    #expect(bensEvents.last?.message?.fromMe == false)
+
+    let toStranger = try await store.addMessage(
+      from: ana, to: "cy", subject: "hi", text: "hello", now: now)
+    #expect(toStranger == .notAMatch)
+    #expect(try await store.conversation(accountID: cy.id, with: "ana") == nil, "nothing stored")
+    #expect(try await store.events(accountID: cy.id, after: 0).events.isEmpty)
+  }
+
+  static func anUnmatch_endsTheConversationForBoth_andTellsTheOther(_ store: any BackendStore)
+    async throws
+  {
+    let people = try await join(["ana", "ben"], store)
+    let (ana, ben) = (people[0], people[1])
+    _ = try await store.likePerson(ben.id, by: ana)
+    _ = try await store.likePerson(ana.id, by: ben)
+    _ = try await store.addMessage(from: ana, to: "ben", subject: "s", text: "t", now: now)
+
+    #expect(try await store.unmatch("ID-ANA", by: ben))
+    #expect(try await !store.unmatch(ana.id, by: ben), "once")
+    #expect(try await !store.unmatch(ben.id, by: ana), "ended for both")
+    #expect(try await store.mutuals(accountID: ana.id).isEmpty)
+    #expect(try await store.mutuals(accountID: ben.id).isEmpty)
+    #expect(try await store.conversation(accountID: ana.id, with: "ben") == nil)
+    #expect(try await store.allConversations(accountID: ben.id).isEmpty)
+    #expect(try await events(of: ana, store) == ["mutualMatch ben", "unmatched ben"])
+    #expect(
+      try await events(of: ben, store) == ["likedYouInserted ana", "mutualMatch ana"],
+      "the message's event went with the conversation; the one who unmatched is not told")
+    let late = try await store.addMessage(from: ana, to: "ben", subject: "s", text: "t", now: now)
+    #expect(late == .notAMatch)
+    #expect(try await peopleSeen(by: ana, store).isEmpty, "an ended match is not met again")
+  }
+
+  static func aBlock_makesTheBlockerUnknown_andTellsNothingMore(_ store: any BackendStore)
+    async throws
+  {
+    let people = try await join(["ana", "ben", "cy"], store)
+    let (ana, ben, cy) = (people[0], people[1], people[2])
+    _ = try await store.likePerson(ana.id, by: cy)
+    _ = try await store.likePerson(ben.id, by: ana)
+    _ = try await store.likePerson(ana.id, by: ben)
+
+    #expect(try await store.blockPerson(cy.id, by: ana) == .done)
+    #expect(try await store.blockPerson(ben.id, by: ana) == .done)
+    #expect(try await store.pendingLikes(accountID: ana.id, page: 1, batchSize: 10).likes.isEmpty)
+    #expect(try await store.mutuals(accountID: ben.id).isEmpty)
+    #expect(
+      try await events(of: ben, store) == [
+        "likedYouInserted ana", "mutualMatch ana", "unmatched ana",
+      ])
+    #expect(try await events(of: cy, store).isEmpty, "a block is never told")
+    #expect(try await peopleSeen(by: cy, store) == ["ben"])
+    #expect(try await peopleSeen(by: ana, store).isEmpty)
+    for blocked in [ben, cy] {
+      #expect(try await store.likePerson(ana.id, by: blocked) == .unknownPerson)
+      #expect(try await store.passPerson(ana.id, by: blocked) == .unknownPerson)
+      #expect(try await store.blockPerson(ana.id, by: blocked) == .unknownPerson)
+      #expect(try await !store.unmatch(ana.id, by: blocked))
+      let message = try await store.addMessage(
+        from: blocked, to: "ana", subject: "s", text: "t", now: now)
+      #expect(message == .notAMatch)
+    }
+    #expect(try await store.likePerson(ana.id, by: ana) == .ownID)
+    #expect(try await store.blockPerson(ana.id, by: ana) == .ownID)
+    #expect(try await store.likePerson("id-nobody", by: ana) == .unknownPerson)
+    #expect(try await store.blockPerson("id-nobody", by: ana) == .unknownPerson)
+  }
+
+  static func aPass_isNeverTold_andHidesThePersonFromThePasser(_ store: any BackendStore)
+    async throws
+  {
+    let people = try await join(["ana", "ben", "cy"], store)
+    let (ana, ben, cy) = (people[0], people[1], people[2])
+    _ = try await store.likePerson(ana.id, by: cy)
+
+    #expect(try await store.passPerson(ben.id, by: ana) == .done)
+    #expect(try await store.passPerson(cy.id, by: ana) == .done)
+    #expect(try await store.passPerson("id-nobody", by: ana) == .unknownPerson)
+    #expect(try await peopleSeen(by: ana, store).isEmpty)
+    #expect(try await store.pendingLikes(accountID: ana.id, page: 1, batchSize: 10).likes.isEmpty)
+    #expect(
+      try await peopleSeen(by: ben, store) == ["cy", "ana"], "the passed still see the passer")
+    #expect(try await events(of: ben, store).isEmpty)
+    #expect(try await events(of: cy, store).isEmpty)
+  }
+
+  /// A like each way at once, many times over: each pair is one match, never two likes
+  /// left waiting.
+  static func likesBothWaysAtOnce_areOneMatch(_ store: any BackendStore) async throws {
+    let names = (0..<16).map { "p\($0)" }
+    let accounts = try await join(names, store)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for pair in stride(from: 0, to: accounts.count, by: 2) {
+        let (one, other) = (accounts[pair], accounts[pair + 1])
+        group.addTask { _ = try await store.likePerson(other.id, by: one) }
+        group.addTask { _ = try await store.likePerson(one.id, by: other) }
+      }
+      try await group.waitForAll()
+    }
+    for pair in stride(from: 0, to: accounts.count, by: 2) {
+      let (one, other) = (accounts[pair], accounts[pair + 1])
+      #expect(try await store.mutuals(accountID: one.id) == [other.asPerson])
+      #expect(try await store.mutuals(accountID: other.id) == [one.asPerson])
+    }
+  }
+}
