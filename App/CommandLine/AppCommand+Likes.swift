@@ -8,7 +8,9 @@ extension AppCommand {
     static let configuration = CommandConfiguration(
       commandName: "likes",
       abstract: "People who liked you, and your mutual matches.",
-      subcommands: [List.self, Unblur.self, Like.self, Skip.self, Mutuals.self, Watch.self],
+      subcommands: [
+        List.self, Unblur.self, Like.self, Skip.self, Mutuals.self, Unmatch.self, Watch.self,
+      ],
       defaultSubcommand: List.self)
   }
 }

@@ -50,3 +50,32 @@ struct WatchDuration: ExpressibleByArgument {
     value = .milliseconds(Int64(seconds * 1000))
   }
 }
+
+extension AppCommand {
+  struct Watch: AppRunnableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "watch",
+      abstract:
+        "Show everything as it happens: likes, matches, messages and ended matches, until Ctrl-C or --for.",
+      discussion: """
+        One line per event; with --json, one JSON object per line (JSON Lines) whose "type" \
+        is the event's: likedYouInserted, mutualMatch, message or unmatched. Events of a kind \
+        this app does not know are passed over. Exits 0 at the end of --for, 130 on Ctrl-C, \
+        after the summary.
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Option(
+      name: .customLong("for"),
+      help: ArgumentHelp(
+        "Stop after this long, at most 24h: 45s, 5m, 1h or plain seconds.",
+        valueName: "duration"))
+    var duration: WatchDuration?
+
+    func run(io: AppIO) async throws {
+      try await LikesWatchFeature.watch(
+        options, io: io, for: duration?.value, everything: true)
+    }
+  }
+}

@@ -243,6 +243,10 @@ package struct CompositionRoot {
       access: signedInAccess, now: { Date() })
   }
 
+  var peopleRemote: any PeopleRemoteAPI {
+    HTTPPeopleRemoteAPI(endpoint: endpoint, client: httpClient)
+  }
+
   var messagesRepository: any MessagesRepository {
     HTTPMessagesRepository(endpoint: endpoint, client: httpClient, helper: Self.messagesHelper)
   }

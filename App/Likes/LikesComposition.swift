@@ -92,6 +92,16 @@ struct LikesComposition {
       watch: watch, banners: BannerQueue(clock: command.root.clock))
   }
 
+  /// People to meet, and what the person does to them, over this account's likes cache
+  /// (whose shown ids resolve the prefixes typed).
+  func people() -> PeopleViewModel {
+    let meet = MeetPeopleUseCase(likes: environment, remote: command.root.peopleRemote)
+    return PeopleViewModel(
+      actions: .init(
+        page: { try await meet.page($0, batchSize: $1) },
+        perform: { try await meet.perform($0, on: $1) }))
+  }
+
   /// The unread likes badge as stored; 0 when it cannot be read (the badge is a hint).
   func unreadCount() async -> Int {
     (try? await UnreadBadgeUseCase(environment).count()) ?? 0

@@ -4,10 +4,13 @@ import Foundation
 import Presentation
 
 /// `app likes watch`: realtime likes and matches as lines (or JSON Lines) until Ctrl-C or
-/// `--for` ends it.
+/// `--for` ends it. `app watch` (`everything`) shows messages and ended matches too, its
+/// JSON lines typed as the contract's events (`WatchScreen`).
 enum LikesWatchFeature {
   @MainActor
-  static func watch(_ options: GlobalOptions, io: AppIO, for duration: Duration?) async throws {
+  static func watch(
+    _ options: GlobalOptions, io: AppIO, for duration: Duration?, everything: Bool = false
+  ) async throws {
     let context = try await LikesComposition(options: options, io: io, jsonLines: true)
     let console = context.command.console
     let center = context.notificationCenter()
@@ -16,7 +19,9 @@ enum LikesWatchFeature {
     // terminal too, it is written as a line of the transcript only once it leaves the live
     // line, so the screen never shows it twice; a pipe gets it at once.
     let banners = WatchBanners(console: console)
-    center.onWatchUpdate = { render($0, console: console, banners: banners) }
+    center.onWatchUpdate = {
+      render($0, console: console, banners: banners, everything: everything)
+    }
     if console.stderrIsTerminal {
       center.banners.onChange = { banners.stand($0) }
     }
@@ -27,7 +32,10 @@ enum LikesWatchFeature {
     // and end the command at once, without the summary.
     let interrupt = InterruptHandler(io: io)
     await interrupt.run {
-      console.message("Watching for new likes and matches… (Ctrl-C to stop)")
+      console.message(
+        everything
+          ? "Watching for likes, matches and messages… (Ctrl-C to stop)"
+          : "Watching for new likes and matches… (Ctrl-C to stop)")
       let watching = Task { await viewModel.run() }
       let timer = duration.map { limit in
         Task {
@@ -47,14 +55,22 @@ enum LikesWatchFeature {
 
     let state = viewModel.state
     if let failure = state.failure { throw console.fail(failure) }
-    console.message(LikesScreen.watchSummary(newLikes: state.newLikes, matches: state.matches))
+    console.message(
+      everything
+        ? WatchScreen.summary(state)
+        : LikesScreen.watchSummary(newLikes: state.newLikes, matches: state.matches))
     if interrupt.wasInterrupted { throw console.fail(InterruptSignal.error) }
   }
 
   @MainActor
   private static func render(
-    _ update: LikesWatchViewModel.Update, console: Console, banners: WatchBanners
+    _ update: LikesWatchViewModel.Update, console: Console, banners: WatchBanners,
+    everything: Bool
   ) {
+    if everything, console.json, let document = WatchScreen.document(update) {
+      JSONOutput.writeLine(document, to: console)
+      return
+    }
     switch update {
     case .newLike(let item, let unread):
       if console.json {
@@ -84,6 +100,9 @@ enum LikesWatchFeature {
     case .unreadChanged:
       // The next new like carries the badge as it stands.
       break
+    case .message, .unmatched:
+      // `app likes watch` shows likes and matches only.
+      if everything, let line = WatchScreen.line(update) { console.output(line) }
     }
   }
 }

@@ -416,6 +416,10 @@ final class ShellSession {
       input.printAbove([LikesScreen.newLikeLine(item, unread: unread)])
     case .match(let text, _):
       input.printAbove([LikesScreen.bannerLine(text)])
+    case .message(let user, let message):
+      input.printAbove([LikesScreen.newMessageLine(from: user, message)])
+    case .unmatched(let user):
+      input.printAbove([LikesScreen.unmatchedLine(user)])
     case .interrupted(let failure):
       // Out of reach, the prompt says offline already: that is the news.
       guard let home, !home.showsOffline, !toldRealtimeInterrupted else { return }

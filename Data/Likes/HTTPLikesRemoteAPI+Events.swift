@@ -22,6 +22,18 @@ extension HTTPLikesRemoteAPI: RealtimeEventsRemoteAPI {
         return NumberedEvent(seq: event.seq, .likedYouInserted(event.item.user))
       case APIAnswer.Event.mutualMatch:
         return NumberedEvent(seq: event.seq, .mutualMatch(event.item.user))
+      case APIAnswer.Event.message:
+        // A message event without its message cannot be shown: passed over, as unknown.
+        guard let message = event.message else { return nil }
+        return NumberedEvent(
+          seq: event.seq,
+          .message(
+            from: event.item.user,
+            Message(
+              subject: message.subject, text: message.message, fromMe: message.fromMe,
+              sentAt: message.sentAt.map { Date(timeIntervalSince1970: TimeInterval($0)) })))
+      case APIAnswer.Event.unmatched:
+        return NumberedEvent(seq: event.seq, .unmatched(event.item.user))
       default: return nil
       }
     }

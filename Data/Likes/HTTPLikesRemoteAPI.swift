@@ -64,5 +64,7 @@ public struct HTTPLikesRemoteAPI: LikesRemoteAPI {
 
 extension APIAnswer.UserModel {
   /// Ids are matched without regard to case: the app keeps them lowercased.
-  var user: LikedUser { LikedUser(id: id.lowercased(), userName: userName, avatarURL: avatarURL) }
+  var user: LikedUser {
+    LikedUser(id: id.lowercased(), userName: userName, avatarURL: avatarURL, name: name)
+  }
 }

@@ -4,6 +4,11 @@ public enum RealtimeEvent: Equatable, Sendable {
   case likedYouInserted(LikedUser)
   /// Somebody became a mutual match.
   case mutualMatch(LikedUser)
+  /// A match wrote to you.
+  case message(from: LikedUser, Message)
+  /// A match ended the match (an unmatch, or a block, which is told the same): the
+  /// conversation is gone.
+  case unmatched(LikedUser)
 }
 
 /// An event with the server's sequence number for it: the same event has the same number

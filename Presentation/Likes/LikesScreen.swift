@@ -151,6 +151,17 @@ public enum LikesScreen {
     "New like: \(itemLine(item).trimmingCharacters(in: .whitespaces)) (\(unread) unread)"
   }
 
+  /// A message from a match, as it arrives: who, and its subject, on one line.
+  public static func newMessageLine(from user: LikedUser, _ message: Message) -> String {
+    "New message from \(TerminalText.visibleOnOneLine(user.userName)): "
+      + TerminalText.visibleOnOneLine(message.subject)
+  }
+
+  /// A match that ended, as it is told.
+  public static func unmatchedLine(_ user: LikedUser) -> String {
+    "\(TerminalText.visibleOnOneLine(user.userName)) ended your match: the conversation is gone."
+  }
+
   /// A banner (a mutual match), on one line.
   public static func bannerLine(_ text: String) -> String {
     "🎉 \(TerminalText.visibleOnOneLine(text))"

@@ -8,6 +8,10 @@ public final class LikesWatchViewModel {
     case newLike(LikeItem, unread: Int)
     /// A mutual match with the person of `id`, and its announcement.
     case match(String, id: String)
+    /// A match wrote to the account.
+    case message(from: LikedUser, Message)
+    /// A match ended the match.
+    case unmatched(LikedUser)
     /// The badge changed without a like: it started again (a reset server).
     case unreadChanged(Int)
     /// The watch has kept failing and goes on trying: said once for each run of failures.
@@ -26,6 +30,9 @@ public final class LikesWatchViewModel {
     /// The unread badge, kept across runs.
     public var unread = 0
     public var matches = 0
+    /// Messages from matches, and matches ended, seen while watching.
+    public var messages = 0
+    public var unmatches = 0
     /// Why watching stopped for good (the session ended, the server called the request
     /// wrong).
     public var failure: UserFacingError?
@@ -109,6 +116,13 @@ public final class LikesWatchViewModel {
         case .event(.mutualMatch(let user), _):
           state.matches += 1
           onUpdate?(.match("It's a match with \(user.userName)!", id: user.id))
+        case .event(.message(let user, let message), _):
+          state.messages += 1
+          onUpdate?(.message(from: user, message))
+        case .event(.unmatched(let user), _):
+          state.unmatches += 1
+          note(try await actions.pagesOutdated())
+          onUpdate?(.unmatched(user))
         case .interrupted(let error):
           let interruption = UserFacingError(error)
           state.interruption = interruption

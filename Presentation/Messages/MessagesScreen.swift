@@ -36,13 +36,14 @@ public enum MessagesScreen {
 
   /// The exact text, for `--json`: JSON escapes what a terminal must not see.
   public static func document(_ person: UserMessages) -> PersonDocument {
-    PersonDocument(
-      name: person.name,
-      messages: person.messages.map {
-        MessageDocument(
-          subject: $0.subject, message: $0.text, fromMe: $0.fromMe,
-          sentAt: $0.sentAt.map { TimeText.iso8601($0) })
-      })
+    PersonDocument(name: person.name, messages: person.messages.map(document))
+  }
+
+  /// One message, for `--json`.
+  public static func document(_ message: Message) -> MessageDocument {
+    MessageDocument(
+      subject: message.subject, message: message.text, fromMe: message.fromMe,
+      sentAt: message.sentAt.map { TimeText.iso8601($0) })
   }
 
   /// One person's messages as text, without a final newline.

@@ -23,6 +23,10 @@ public struct CommandWords: Sendable {
   /// Where to keep the app's files instead of a data folder that fails: the command line's
   /// option, or, at the shell, starting it again on another.
   public let otherDataFolder: String
+  /// A page of people to meet, and liking or passing one of them.
+  public let peoplePage: @Sendable (_ page: Int, _ batchSize: Int) -> String
+  public let likePerson: String
+  public let passPerson: String
 
   /// `app …` at the command line.
   public static let commandLine = CommandWords(
@@ -36,7 +40,11 @@ public struct CommandWords: Sendable {
       "Check the server address (--api-url or APP_API_URL) and that the server is running.",
     allowNotifications: "Run again with --allow-notifications to allow them on this device.",
     confirmPushMove: "Run again with --yes to move it here.",
-    otherDataFolder: "or use another data folder (--data-dir or APP_DATA_DIR)")
+    otherDataFolder: "or use another data folder (--data-dir or APP_DATA_DIR)",
+    peoplePage: { page, batchSize in
+      "app people\(batchSize == 10 ? "" : " --batch-size \(batchSize)") --page \(page)"
+    },
+    likePerson: "app people like ID", passPerson: "app people pass ID")
 
   /// The shell's prompt.
   public static let shell = CommandWords(
@@ -47,7 +55,8 @@ public struct CommandWords: Sendable {
       "Check that the server is running; the shell keeps what it has cached and says when the server answers again.",
     allowNotifications: "`push on` at a terminal asks again.",
     confirmPushMove: "`push on` at a terminal asks whether to move it here.",
-    otherDataFolder: "or quit and start the shell on another data folder (`app --data-dir DIR`)"
+    otherDataFolder: "or quit and start the shell on another data folder (`app --data-dir DIR`)",
+    peoplePage: { page, _ in "people \(page)" }, likePerson: "like N", passPerson: "pass N"
   )
 
   /// What the person should do next, in this front end's words.

@@ -95,6 +95,7 @@ public struct UserFacingError: Error, Equatable, Sendable {
     case let error as SessionStoreError: self = Self.describe(error)
     case let error as MessagesError: self = Self.describe(error)
     case let error as LikesError: self = Self.describe(error)
+    case let error as PeopleError: self = Self.describe(error)
     case let error as LocalStorageError: self = Self.describe(error)
     case is CancellationError: self.init(code: "cancelled", message: "Cancelled.")
     default:
@@ -283,6 +284,21 @@ public struct UserFacingError: Error, Equatable, Sendable {
       UserFacingError(
         code: "storage_failed", message: "\(file) cannot be used (\(detail)).",
         suggestion: .mendStorage("Move the file aside to start it anew"))
+    }
+  }
+
+  private static func describe(_ error: PeopleError) -> UserFacingError {
+    switch error {
+    case .unknownPerson(let id):
+      UserFacingError(
+        code: "unknown_person", message: "Nobody has the id \(id).", remedy: .correctInput)
+    case .ownID:
+      UserFacingError(
+        code: "own_id", message: "That is your own id: nobody likes, passes or blocks themselves.",
+        remedy: .correctInput)
+    case .notAMatch(let id):
+      UserFacingError(
+        code: "not_a_match", message: "No mutual match has the id \(id).", remedy: .correctInput)
     }
   }
 

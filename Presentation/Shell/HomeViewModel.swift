@@ -35,6 +35,9 @@ public final class HomeViewModel {
     public var likesShift = 0
     /// Whose messages were last listed, for the names Tab offers.
     public var peopleOnScreen: [String] = []
+    /// Messages from matches that arrived since the messages were last listed: the badge
+    /// counts them with the new likes.
+    public var unreadMessages = 0
   }
 
   public struct LikesOnScreen: Equatable, Sendable {
@@ -124,8 +127,11 @@ public final class HomeViewModel {
 
   /// Everybody's messages were listed.
   public func peopleShown(_ names: [String]) {
-    state.screen = .messages
-    state.peopleOnScreen = names
+    var next = state
+    next.screen = .messages
+    next.peopleOnScreen = names
+    next.unreadMessages = 0
+    state = next
   }
 
   /// The page `move` leads to from the one on screen, or why there is none.
@@ -165,7 +171,8 @@ public final class HomeViewModel {
     var text = "\(account.username)@\(server)"
     if showsOffline { text += " offline" }
     if state.screen != .home { text += " \(state.screen.rawValue)" }
-    if state.unread > 0 { text += " (\(state.unread) new)" }
+    let badge = state.unread + state.unreadMessages
+    if badge > 0 { text += " (\(badge) new)" }
     return TerminalText.visibleOnOneLine(text) + "> "
   }
 
@@ -225,7 +232,9 @@ public final class HomeViewModel {
       state = next
     case .unreadChanged(let unread):
       state.unread = unread
-    case .match, .interrupted, .resumed, .notKept:
+    case .message:
+      state.unreadMessages += 1
+    case .match, .unmatched, .interrupted, .resumed, .notKept:
       break
     }
     onRealtime?(update)

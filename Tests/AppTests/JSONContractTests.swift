@@ -16,7 +16,7 @@ struct JSONContractTests {
       "error", "errorDetail", "help", "version", "session", "loginQuit", "logout", "likeItem",
       "likesPage",
       "mutuals", "unblur", "likeAnswer", "watchEvent", "person", "message", "messages", "sent",
-      "push",
+      "push", "watchLine", "peoplePage", "personCard", "personAction",
     ]
     #expect(shapes.names == used.sorted())
   }
@@ -76,6 +76,23 @@ struct JSONContractTests {
     #expect(skipped["action"]?.string == "skip")
     #expect(skipped["mutualMatch"] == .bool(false))
     try await expect(app, ["likes", "mutuals", "--json"], "mutuals")
+    try await expect(app, ["likes", "unmatch", first, "--json"], "personAction")
+    // Somebody to meet: another account on the embedded backend, then the demo again.
+    try await expect(
+      app, ["signup", "--json", "--username", "zed", "--name", "Zed", "--password-stdin"],
+      "session", stdin: "zed-password-1")
+    try await expect(
+      app, ["login", "--json", "--username", "demo", "--password-stdin"], "session",
+      stdin: "demo-password")
+    let people = try await expect(app, ["people", "--json"], "peoplePage")
+    guard case .array(let cards)? = people["people"], let zed = cards.first?["id"]?.string else {
+      Issue.record("zed is somebody to meet: \(people)")
+      return
+    }
+    let likedZed = try await expect(app, ["people", "like", zed, "--json"], "personAction")
+    #expect(likedZed["userName"]?.string == "zed")
+    try await expect(app, ["people", "pass", zed, "--json"], "personAction")
+    try await expect(app, ["people", "block", zed, "--json"], "personAction")
     let everybody = try await expect(app, ["messages", "--json"], "messages")
     guard case .array(let people)? = everybody["people"], let name = people.first?["name"]?.string
     else {
