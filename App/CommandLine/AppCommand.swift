@@ -22,7 +22,8 @@ struct AppCommand: AsyncParsableCommand {
       """,
     version: AppVersion.current,
     subcommands: [
-      Login.self, Signup.self, Session.self, Logout.self, Messages.self, Likes.self, People.self,
+      Login.self, Signup.self, Session.self, Accounts.self, Switch.self, Logout.self, Messages.self,
+      Likes.self, People.self,
       Watch.self, Push.self, Prepare.self, Serve.self,
     ]
   )

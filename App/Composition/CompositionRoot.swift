@@ -123,12 +123,17 @@ package struct CompositionRoot {
       reporting: reachability)
     let sessionStore =
       try io.seams.sessionStore
-      ?? SessionStoreChoice.from(environment).store(server: backend.keyringServer)
+      ?? SessionStoreChoice.from(environment).store(
+        server: backend.keyringServer,
+        current: CurrentAccountFile(url: dataFolder.file(Self.accountsFileName)))
     sessionRepository = AuthRemoteUserSessionRepository(
       remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient), dataStore: sessionStore)
     signedInAccess = SignedInAccess(dataStore: sessionStore)
     self.sessionStore = sessionStore
   }
+
+  /// Which account the data folder uses on each server (`CurrentAccountFile`).
+  static let accountsFileName = "accounts.json"
 
   /// The backend's database in the data folder: the embedded default's, and `app serve`'s.
   package static let backendFileName = "embedded-backend.sqlite"

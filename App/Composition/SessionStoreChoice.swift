@@ -18,11 +18,15 @@ enum SessionStoreChoice: String, CaseIterable {
     return choice
   }
 
-  func store(server: String) -> any UserSessionDataStore {
-    switch self {
-    case .auto: AutomaticUserSessionDataStore(server: server)
-    case .secretService: LibsecretUserSessionDataStore(server: server)
-    case .kernel: KernelKeyringUserSessionDataStore(server: server)
-    }
+  /// The keyring for `server`, with the data folder's current account in `current`: every
+  /// account's session kept, each folder on its own one (`CurrentAccountSessionStore`).
+  func store(server: String, current: CurrentAccountFile) -> any UserSessionDataStore {
+    let keyring: any AccountKeyring =
+      switch self {
+      case .auto: AutomaticAccountKeyring(server: server)
+      case .secretService: LibsecretUserSessionDataStore(server: server)
+      case .kernel: KernelKeyringUserSessionDataStore(server: server)
+      }
+    return CurrentAccountSessionStore(keyring: keyring, current: current, server: server)
   }
 }

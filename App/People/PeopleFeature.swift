@@ -59,3 +59,24 @@ final class PeopleFeature {
     return outcome
   }
 }
+
+extension PeopleFeature {
+  /// Ends the match with the person of `name` (the shell's `unmatch NAME`): the mutuals say
+  /// whose id it is.
+  func unmatch(named name: String, among mutuals: MutualsViewModel) async throws {
+    await console.withActivity("Loading mutuals") { await mutuals.load() }
+    let page: LikesPage
+    switch mutuals.state {
+    case .loaded(let loaded): page = loaded
+    case .failed(let error): throw console.fail(error)
+    case .idle, .loading: preconditionFailure("load() always finishes")
+    }
+    guard let match = page.items.first(where: { $0.userName == name }) else {
+      throw console.fail(
+        UserFacingError(
+          code: "not_a_match", message: "\(name) is not one of your mutual matches.",
+          remedy: .correctInput))
+    }
+    try await perform(.unmatch, on: match.id)
+  }
+}

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Domain
 import Presentation
 
@@ -26,9 +27,42 @@ enum SessionFeature {
     }
   }
 
-  /// Signs out and says how: the shell's `logout` too.
+  /// Signs out the current account and says how: the shell's `logout` too. With `all`,
+  /// every account whose session is kept for this server, one after the other.
   @MainActor
-  static func logout(_ context: CommandContext, local: Bool) async throws {
+  static func logout(_ context: CommandContext, local: Bool, all: Bool = false) async throws {
+    guard all else {
+      show(try await signOut(context, local: local), root: context.root, console: context.console)
+      return
+    }
+    let store = context.root.sessionStore
+    var outcomes: [LogoutOutcome] = []
+    do {
+      for account in try await store.keptAccounts() {
+        guard try await store.switchAccount(to: account) else { continue }
+        outcomes.append(try await signOut(context, local: local))
+      }
+    } catch let exit as ExitCode {
+      // Said already, by the sign-out that failed.
+      throw exit
+    } catch {
+      throw context.console.fail(UserFacingError(error))
+    }
+    if outcomes.isEmpty { outcomes = [.wasNotSignedIn] }
+    if context.console.json {
+      JSONOutput.write(
+        LogoutAllDocument(accounts: outcomes.map { document($0, root: context.root) }),
+        to: context.console)
+    } else {
+      for outcome in outcomes { show(outcome, root: context.root, console: context.console) }
+    }
+  }
+
+  /// Signs the current account out; what it did, or the failure said and thrown.
+  @MainActor
+  private static func signOut(_ context: CommandContext, local: Bool) async throws
+    -> LogoutOutcome
+  {
     let console = context.console
     let useCase = context.root.signOutUseCase
     let viewModel = LogoutViewModel(
@@ -41,7 +75,7 @@ enum SessionFeature {
       {
         console.warning("The cached likes of \(username) could not be deleted: \(reason)")
       }
-      show(report.outcome, root: context.root, console: console)
+      return report.outcome
     case .failed(let error):
       throw console.fail(error)
     case .idle, .signingOut:
@@ -50,31 +84,32 @@ enum SessionFeature {
   }
 
   @MainActor
+  private static func document(_ outcome: LogoutOutcome, root: CompositionRoot) -> LogoutDocument {
+    let (signedOut, username, revoked): (Bool, String?, Bool) =
+      switch outcome {
+      case .signedOut(let username, let revoked): (true, username, revoked)
+      case .wasNotSignedIn: (false, nil, false)
+      }
+    return LogoutDocument(
+      signedOut: signedOut, username: username, revokedOnServer: revoked,
+      server: root.backend.documentName, dataFolder: root.dataFolder.url.path)
+  }
+
+  @MainActor
   private static func show(_ outcome: LogoutOutcome, root: CompositionRoot, console: Console) {
     let server = root.backend.displayName
-    func report(signedOut: Bool, username: String?, revoked: Bool) -> LogoutDocument {
-      LogoutDocument(
-        signedOut: signedOut, username: username, revokedOnServer: revoked,
-        server: root.backend.documentName, dataFolder: root.dataFolder.url.path)
+    if console.json {
+      JSONOutput.write(document(outcome, root: root), to: console)
+      return
     }
     switch outcome {
     case .signedOut(let username, let revoked):
-      if console.json {
-        JSONOutput.write(
-          report(signedOut: true, username: username, revoked: revoked), to: console)
-      } else {
-        let how =
-          revoked ? "revoked on the server and deleted" : "deleted (not revoked on the server)"
-        console.output(
-          "Signed out \(username) from \(server): the token was \(how) from the keyring.")
-      }
+      let how =
+        revoked ? "revoked on the server and deleted" : "deleted (not revoked on the server)"
+      console.output(
+        "Signed out \(username) from \(server): the token was \(how) from the keyring.")
     case .wasNotSignedIn:
-      if console.json {
-        JSONOutput.write(
-          report(signedOut: false, username: nil, revoked: false), to: console)
-      } else {
-        console.output("Not signed in to \(server); nothing to do.")
-      }
+      console.output("Not signed in to \(server); nothing to do.")
     }
   }
 

@@ -24,6 +24,28 @@ extension ShellSession {
       if await run({ try await features.likes.unblur() }, home: home) == 0 {
         await showLikes(shownPage, refresh: false, home: home)
       }
+    case .like(let id) where home.personOnRow(id) != nil:
+      let person = home.personOnRow(id)!
+      await run({ try await features.people.perform(.like, on: person.id) }, home: home)
+    case .pass(let id), .block(let id):
+      let action: PersonAction = command == .pass(id: id) ? .pass : .block
+      let target = home.personOnRow(id)?.id ?? id
+      await run({ try await features.people.perform(action, on: target) }, home: home)
+    case .people(let page):
+      await run(
+        { home.meetingPeople(try await features.people.showPage(page ?? 1, batchSize: 10)) },
+        home: home)
+    case .unmatch(let name):
+      await run(
+        { try await features.people.unmatch(named: name, among: features.likes.center.mutuals) },
+        home: home)
+    case .accounts:
+      await run({ [context] in try await AccountsFeature.list(context) }, home: home)
+    case .switchAccount(let username):
+      let status = await run(
+        { [context] in try await AccountsFeature.switchAccount(context, to: username) },
+        home: home)
+      if status == 0 { await reopenHome() }
     case .like(let id), .skip(let id):
       let liking = command == .like(id: id)
       if await run({ try await features.likes.respond(to: id, liking: liking) }, home: home) == 0 {
@@ -143,6 +165,8 @@ extension ShellSession {
 struct HomeFeatures {
   let likes: LikesFeature
   let messages: MessagesFeature
+  /// People to meet, over the likes feature's cache (whose shown ids resolve prefixes).
+  let people: PeopleFeature
 }
 
 /// Whether one of the shell's commands runs now: read on the line editor's thread, where

@@ -196,7 +196,8 @@ final class ShellSession {
       failed(ExitCodes.failure.rawValue)
       return nil
     }
-    features = HomeFeatures(likes: likes, messages: MessagesFeature(context))
+    features = HomeFeatures(
+      likes: likes, messages: MessagesFeature(context), people: PeopleFeature(likes.composition))
     var unread = await likes.composition.unreadCount()
     if case .online(let session) = entry,
       let confirmed = await likes.composition.accountConfirmed(id: session.profile.id)
@@ -379,6 +380,17 @@ final class ShellSession {
   static let interruptGrace = Duration.milliseconds(300)
 
   // MARK: - What happens meanwhile
+
+  /// The data folder uses another account now (`switch`): the home of the last one closes,
+  /// and the session is read again, which opens the new account's.
+  func reopenHome() async {
+    home?.stopRealtime()
+    home?.onStateChange = nil
+    home?.onRealtime = nil
+    home = nil
+    features = nil
+    await main.launch()
+  }
 
   private func mainChanged(_ state: MainViewModel.State) {
     if case .signedIn(let session) = state, let home, home.state.isOffline {

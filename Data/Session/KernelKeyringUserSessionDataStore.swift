@@ -13,7 +13,7 @@ import Foundation
 public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
   private let service: String
   private let server: String
-  private let keyring = KernelKeyring()
+  let keyring = KernelKeyring()
 
   public init(service: String = LibsecretUserSessionDataStore.defaultService, server: String) {
     self.service = service
@@ -80,11 +80,10 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
     try keyring.remove(probe)
   }
 
-  private var prefix: String { "\(service) session server=\(server) account=" }
+  var prefix: String { "\(service) session server=\(server) account=" }
 
   /// This store's keys, by account name: the first is the one read.
-  private func sessions(in persistent: Int32) throws -> [(account: String, key: KernelKeyring.Key)]
-  {
+  func sessions(in persistent: Int32) throws -> [(account: String, key: KernelKeyring.Key)] {
     try keyring.keys(in: persistent)
       .compactMap { key in
         guard key.description.hasPrefix(prefix) else { return nil }
@@ -99,5 +98,36 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
     if seconds % 86_400 == 0 { return seconds == 86_400 ? "a day" : "\(seconds / 86_400) days" }
     if seconds % 3_600 == 0 { return seconds == 3_600 ? "an hour" : "\(seconds / 3_600) hours" }
     return "\(seconds) s"
+  }
+}
+
+/// A `user` key per account: each account's session stays beside the others'. Keys added
+/// by earlier versions (one per server) are described the same way, so they are found as
+/// one account's.
+extension KernelKeyringUserSessionDataStore: AccountKeyring {
+  public func accounts() async throws -> [String] {
+    try sessions(in: try keyring.persistentKeyring()).map(\.account)
+  }
+
+  public func readSession(account: String) async throws -> RemoteUserSession? {
+    let persistent = try keyring.persistentKeyring()
+    guard let key = try sessions(in: persistent).first(where: { $0.account == account })?.key,
+      let token = try keyring.read(key.serial)
+    else { return nil }
+    return RemoteUserSession(username: account, accessToken: AccessToken(token))
+  }
+
+  public func store(_ session: RemoteUserSession) async throws {
+    // `add` of a key with the same description updates it in place.
+    try keyring.add(
+      description: prefix + session.username, payload: session.accessToken.value,
+      to: try keyring.persistentKeyring())
+  }
+
+  public func deleteSession(account: String) async throws {
+    let persistent = try keyring.persistentKeyring()
+    for session in try sessions(in: persistent) where session.account == account {
+      try keyring.remove(session.key.serial)
+    }
   }
 }

@@ -11,8 +11,8 @@ public struct LibsecretUserSessionDataStore: UserSessionDataStore {
   public static let defaultService = "app"
 
   private let service: String
-  private let server: String
-  private let client: SecretServiceClient
+  let server: String
+  let client: SecretServiceClient
 
   /// `server` names the backend the sessions belong to (its base URL); `timeout` bounds
   /// every call, so that a keyring nobody can unlock ends in an error, not a hang.
@@ -82,11 +82,43 @@ public struct LibsecretUserSessionDataStore: UserSessionDataStore {
     try await client.clear(probe)
   }
 
-  private var pattern: SecretServiceClient.Attributes {
+  var pattern: SecretServiceClient.Attributes {
     .init(service: service, server: server, account: nil)
   }
 
-  private func attributes(account: String) -> SecretServiceClient.Attributes {
+  func attributes(account: String) -> SecretServiceClient.Attributes {
     .init(service: service, server: server, account: account)
+  }
+}
+
+/// A Secret Service item per account: each account's session stays beside the others'.
+/// Items stored by earlier versions (one per server) have the same attributes, so they are
+/// found as one account's.
+extension LibsecretUserSessionDataStore: AccountKeyring {
+  public func accounts() async throws -> [String] {
+    let found = try await client.unlockedAccounts(pattern)
+    guard found.lockedCount > 0 else { return found.accounts.sorted() }
+    // Locked items name their account in their attributes, which a search reads through
+    // libsecret (asking the keyring to unlock them).
+    return Array(Set(try await client.search(pattern).compactMap(\.account))).sorted()
+  }
+
+  public func readSession(account: String) async throws -> RemoteUserSession? {
+    guard try await accounts().contains(account) else { return nil }
+    guard let token = try await client.lookup(attributes(account: account)) else {
+      throw SessionStoreError.unavailable(reason: Self.lockedReason)
+    }
+    return RemoteUserSession(username: account, accessToken: AccessToken(token))
+  }
+
+  public func store(_ session: RemoteUserSession) async throws {
+    try await client.store(
+      attributes(account: session.username),
+      label: "app session for \(session.username) on \(server)",
+      secret: session.accessToken.value)
+  }
+
+  public func deleteSession(account: String) async throws {
+    try await client.clear(attributes(account: account))
   }
 }

@@ -59,3 +59,31 @@ public struct LogoutDocument: Encodable, Sendable {
     self.dataFolder = dataFolder
   }
 }
+
+/// `app logout --all`: each account signed out, in turn.
+public struct LogoutAllDocument: Encodable, Sendable {
+  public let accounts: [LogoutDocument]
+
+  public init(accounts: [LogoutDocument]) {
+    self.accounts = accounts
+  }
+}
+
+/// `app accounts`: the accounts whose sessions are kept for the server, and which one this
+/// data folder uses.
+public struct AccountsDocument: Encodable, Sendable {
+  public struct Account: Encodable, Sendable {
+    public let username: String
+    public let current: Bool
+  }
+
+  public let server: String
+  public let dataFolder: String
+  public let accounts: [Account]
+
+  public init(server: String, dataFolder: String, accounts: [String], current: String?) {
+    self.server = server
+    self.dataFolder = dataFolder
+    self.accounts = accounts.map { Account(username: $0, current: $0 == current) }
+  }
+}

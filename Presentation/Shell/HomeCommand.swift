@@ -10,9 +10,20 @@ public enum HomeCommand: Equatable, Sendable {
   case refresh
   case move(LikesPageMove)
   case unblur
+  /// Likes back the like of `id`, or, with people on screen, likes row `id` of them.
   case like(id: String)
   case skip(id: String)
   case mutuals
+  /// People to meet, on `page` or the first.
+  case people(page: Int?)
+  /// Passes or blocks row `id` of the people on screen, or the person of `id`.
+  case pass(id: String)
+  case block(id: String)
+  /// Ends the match with the person of that username.
+  case unmatch(name: String)
+  /// The accounts whose sessions are kept, and a switch to another.
+  case accounts
+  case switchAccount(username: String)
   /// Everybody's messages, or one person's.
   case messages(person: String?)
   case send(to: String, subject: String, text: String)
@@ -30,7 +41,7 @@ public enum HomeCommand: Equatable, Sendable {
   /// The words that start a command, for completion and for "did you mean".
   public static let names = [
     "likes", "refresh", "next", "prev", "page", "unblur", "like", "skip", "mutuals", "messages",
-    "send",
+    "send", "people", "pass", "block", "unmatch", "accounts", "switch",
     "push", "prepare", "session", "logout", "clear", "help", "quit", "exit",
   ]
 
@@ -57,6 +68,20 @@ public enum HomeCommand: Equatable, Sendable {
       try parser.expect(exactly: 1, usage: "\(name) ID")
       return name == "like" ? .like(id: arguments[0]) : .skip(id: arguments[0])
     case "mutuals": try parser.expect(atMost: 0, usage: name); return .mutuals
+    case "people":
+      try parser.expect(atMost: 1, usage: "people [PAGE]")
+      guard let page = arguments.first else { return .people(page: nil) }
+      return .people(page: try parser.pageNumber(page))
+    case "pass", "block":
+      try parser.expect(exactly: 1, usage: "\(name) N")
+      return name == "pass" ? .pass(id: arguments[0]) : .block(id: arguments[0])
+    case "unmatch":
+      guard !arguments.isEmpty else { throw parser.usage("unmatch NAME", nil) }
+      return .unmatch(name: arguments.joined(separator: " "))
+    case "accounts": try parser.expect(atMost: 0, usage: name); return .accounts
+    case "switch":
+      try parser.expect(exactly: 1, usage: "switch USERNAME")
+      return .switchAccount(username: arguments[0])
     case "messages":
       // The rest of the line is the name, so `messages Ann Lee` needs no quotes.
       return .messages(person: arguments.isEmpty ? nil : arguments.joined(separator: " "))
@@ -207,10 +232,11 @@ extension HomeCommand {
   public static let helpLines = [
     "Likes:      likes [PAGE]   refresh   next   prev   page N   unblur   like ID   skip ID",
     "            mutuals",
+    "People:     people [PAGE]   like N   pass N   block N   unmatch NAME",
     "Messages:   messages [NAME]   send NAME SUBJECT TEXT…",
     "Push:       push [status|on|off|toggle]",
     "Preparing:  prepare [--virtual-clock]   (its own screen; `quit` comes back here)",
-    "Account:    session   logout",
+    "Account:    session   accounts   switch USERNAME   logout",
     "Shell:      clear   help   quit (or Ctrl-D)",
     "Tab completes commands, like ids on screen and names whose messages were shown.",
     "Quote a name or subject with spaces: send \"Ann Lee\" \"Hello there\" See you soon.",

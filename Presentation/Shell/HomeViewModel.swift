@@ -11,6 +11,7 @@ public final class HomeViewModel {
     case likes
     case mutuals
     case messages
+    case people
     case push
     case preparation
   }
@@ -35,6 +36,8 @@ public final class HomeViewModel {
     public var likesShift = 0
     /// Whose messages were last listed, for the names Tab offers.
     public var peopleOnScreen: [String] = []
+    /// The people page last shown: `like N`, `pass N` and `block N` name its rows.
+    public var peopleToMeet: [LikedUser] = []
     /// Messages from matches that arrived since the messages were last listed: the badge
     /// counts them with the new likes.
     public var unreadMessages = 0
@@ -123,6 +126,21 @@ public final class HomeViewModel {
     state.likesOnScreen = LikesOnScreen(
       page: page.number, hasNextPage: page.nextCursor != nil,
       ids: page.items.map { LikesViewModel.shortID($0.id) }, lastPage: page.lastPage)
+  }
+
+  /// A page of people to meet was shown.
+  public func meetingPeople(_ page: PeoplePage) {
+    state.screen = .people
+    state.peopleToMeet = page.people
+  }
+
+  /// The person on row `row` of the people shown (from 1), when `row` is a row number and
+  /// people are on screen.
+  public func personOnRow(_ row: String) -> LikedUser? {
+    guard state.screen == .people, row.count <= 3, let number = Int(row),
+      state.peopleToMeet.indices.contains(number - 1)
+    else { return nil }
+    return state.peopleToMeet[number - 1]
   }
 
   /// Everybody's messages were listed.

@@ -16,7 +16,8 @@ struct JSONContractTests {
       "error", "errorDetail", "help", "version", "session", "loginQuit", "logout", "likeItem",
       "likesPage",
       "mutuals", "unblur", "likeAnswer", "watchEvent", "person", "message", "messages", "sent",
-      "push", "watchLine", "peoplePage", "personCard", "personAction",
+      "push", "watchLine", "peoplePage", "personCard", "personAction", "accounts",
+      "keptAccount", "logoutAll",
     ]
     #expect(shapes.names == used.sorted())
   }
@@ -84,6 +85,8 @@ struct JSONContractTests {
     try await expect(
       app, ["login", "--json", "--username", "demo", "--password-stdin"], "session",
       stdin: "demo-password")
+    try await expect(app, ["accounts", "--json"], "accounts")
+    try await expect(app, ["switch", "demo", "--json"], "session")
     let people = try await expect(app, ["people", "--json"], "peoplePage")
     guard case .array(let cards)? = people["people"], let zed = cards.first?["id"]?.string else {
       Issue.record("zed is somebody to meet: \(people)")
@@ -112,6 +115,7 @@ struct JSONContractTests {
     #expect(refused["registered"] == .bool(false), "the half-done change was undone")
     try await expect(app, ["logout", "--json"], "logout")
     try await expect(app, ["logout", "--json"], "logout")
+    try await expect(app, ["logout", "--all", "--json"], "logoutAll")
     try await expect(app, ["login", "--json"], "loginQuit", stdin: "q\n")
   }
 

@@ -123,19 +123,39 @@ struct LoginEndToEndTests {
     _ = try await app.run(["logout"])
   }
 
-  @Test func signingInAsAnotherAccount_replacesTheSessionForThatServer() async throws {
+  /// A session belongs to an account on a server: a second account's sign-in adds its
+  /// session and becomes the current one; `switch` goes back; `logout` ends the current
+  /// one only, and `logout --all` the rest.
+  @Test func signingInAsAnotherAccount_keepsBoth_andTheFolderUsesTheLast() async throws {
     let app = try AppRunner.inProcess()
     defer { app.remove() }
+    let server = "embedded:\(app.dataFolder.path)"
     _ = try await app.run(
       ["signup", "--username", "alice", "--name", "Alice", "--password-stdin"], stdin: "long-enough"
     )
 
     let result = try await app.run(
       ["login", "--username", "demo", "--password-stdin"], stdin: "demo-password")
+    let kept = await SecretTool.accounts(server: server)
+    #expect(kept.sorted() == ["alice", "demo"], "both kept")
+    let listed = try await app.run(["accounts"])
+    let switched = try await app.run(["switch", "alice"])
+    let unknown = try await app.run(["switch", "zed"])
+    let loggedOut = try await app.run(["logout"])
+    let after = try await app.run(["accounts"])
 
     #expect(result.status == 0)
-    #expect(await SecretTool.accounts(server: "embedded:\(app.dataFolder.path)") == ["demo"])
-    _ = try await app.run(["logout"])
+    #expect(
+      listed.stdout.contains("  alice\n* demo\nThis data folder uses demo."), "\(listed.stdout)")
+    #expect(switched.status == 0 && switched.stdout.hasPrefix("Signed in as alice (Alice)"))
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.hasPrefix("error: No session is kept for zed on "), "\(unknown.stderr)")
+    #expect(loggedOut.stdout.hasPrefix("Signed out alice from "))
+    #expect(await SecretTool.accounts(server: server) == ["demo"], "the other stays")
+    #expect(after.stdout.contains("This data folder is signed out"), "\(after.stdout)")
+    let all = try await app.run(["logout", "--all"])
+    #expect(all.stdout.hasPrefix("Signed out demo from "), "\(all.stdout)")
+    #expect(await SecretTool.accounts(server: server) == [])
   }
 
   @Test func theEmbeddedBackendKeepsAccountsAcrossRuns() async throws {
