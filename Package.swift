@@ -51,6 +51,8 @@ let package = Package(
     // `swift package generate-documentation`: the DocC catalogs of Domain, Presentation and
     // Data (scripts/docs).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // The model-based test of section 5's rules (PeopleModelTests).
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .target(
@@ -243,6 +245,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     // The JSON module's suite: the tape, the top-level member scan and the byte search, each
     // against Foundation as the judge. The tape decodes Data's message bodies there.
