@@ -96,6 +96,12 @@ struct ServePeopleEndToEndTests {
     #expect(try await ana.send("POST", "/people/\(Person.nobody)/pass").status == 404)
     #expect(try await ana.send("POST", "/people/%00/like").status == 404)
     #expect(try await ana.send("GET", "/people?page=0&batchSize=20").status == 422)
+    // A body past the 64 KiB every route but a message takes, and names in every script.
+    let oversize = String(repeating: "x", count: 64 * 1024 + 1)
+    #expect(try await ana.send("POST", "/people/\(ben.id)/like", oversize).status == 413)
+    let dee = try await Person.signUp("dee", "Дарья 🌸 محمد", port: port)
+    let named = Person.people(try await dee.json("GET", "/people?page=1&batchSize=20"))
+    #expect(named.contains("cyd 山田") && named.contains("ana Ana"), "\(named)")
   }
 
   /// At one like a minute, the second within the minute waits for the rest of it: nothing

@@ -184,4 +184,29 @@ enum PeopleStoreContract {
       #expect(try await store.mutuals(accountID: other.id) == [one.asPerson])
     }
   }
+
+  /// A message racing an unmatch, for ten pairs: either it came first and went with the
+  /// conversation, or it came after and was refused; never a message left behind, nor its
+  /// event.
+  static func aSendRacingAnUnmatch_leavesNothingHalfStored(_ store: any BackendStore)
+    async throws
+  {
+    let accounts = try await join((0..<20).map { "r\($0)" }, store)
+    for pair in stride(from: 0, to: accounts.count, by: 2) {
+      let (one, other) = (accounts[pair], accounts[pair + 1])
+      _ = try await store.likePerson(other.id, by: one)
+      _ = try await store.likePerson(one.id, by: other)
+
+      async let sent = store.addMessage(
+        from: one, to: other.username, subject: "s", text: "racing", now: now)
+      async let ended = store.unmatch(one.id, by: other)
+      let (delivery, unmatched) = try await (sent, ended)
+
+      #expect(unmatched)
+      #expect(try await store.allConversations(accountID: other.id).isEmpty, "\(delivery)")
+      #expect(try await store.allConversations(accountID: one.id).isEmpty)
+      let events = try await store.events(accountID: other.id, after: 0).events
+      #expect(!events.contains { $0.type == "message" }, "no message without its conversation")
+    }
+  }
 }

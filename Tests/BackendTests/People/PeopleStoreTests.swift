@@ -24,6 +24,10 @@ import Testing
     try await PeopleStoreContract.aPass_isNeverTold_andHidesThePersonFromThePasser(
       SQLiteBackendStoreTests.store(kind))
   }
+  @Test(arguments: stores) func sendRacingUnmatch(_ kind: String) async throws {
+    try await PeopleStoreContract.aSendRacingAnUnmatch_leavesNothingHalfStored(
+      SQLiteBackendStoreTests.store(kind))
+  }
   @Test(arguments: stores) func likesAtOnce(_ kind: String) async throws {
     try await PeopleStoreContract.likesBothWaysAtOnce_areOneMatch(
       SQLiteBackendStoreTests.store(kind))
@@ -51,6 +55,11 @@ struct PostgresPeopleStoreTests {
   @Test func pass() async throws {
     try await PostgresStores.with(notifications: true) {
       try await PeopleStoreContract.aPass_isNeverTold_andHidesThePersonFromThePasser($0)
+    }
+  }
+  @Test func sendRacingUnmatch() async throws {
+    try await PostgresStores.with(notifications: true) {
+      try await PeopleStoreContract.aSendRacingAnUnmatch_leavesNothingHalfStored($0)
     }
   }
   @Test func likesAtOnce() async throws {
