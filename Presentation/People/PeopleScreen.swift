@@ -56,7 +56,7 @@ public enum PeopleScreen {
   public static func lines(_ page: PeoplePage, words: CommandWords) -> [String] {
     guard !page.people.isEmpty else {
       return page.number == 1
-        ? ["Nobody new to meet: everybody here has been liked, passed or matched."]
+        ? ["Nobody new to meet yet: nobody here that you have not liked, passed or matched."]
         : ["People: page \(page.number) is past the end."]
     }
     let first = (page.number - 1) * page.batchSize + 1
