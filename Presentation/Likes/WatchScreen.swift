@@ -5,19 +5,6 @@ import Foundation
 /// lines, or one JSON object a line with its `type` (docs/json.md). `app likes watch` keeps
 /// its own lines (`LikesScreen`).
 public enum WatchScreen {
-  /// A person an event is about, as the server names them.
-  public struct PersonDocument: Encodable, Equatable, Sendable {
-    public let id: String
-    public let userName: String
-    @NullWhenAbsent public var name: String?
-
-    public init(_ user: LikedUser) {
-      id = user.id
-      userName = user.userName
-      name = user.name
-    }
-  }
-
   /// One line of `app watch --json`: `type` is the contract's event type; the keys of other
   /// types are null, so that every line has one shape.
   public struct EventDocument: Encodable, Sendable {
@@ -29,7 +16,7 @@ public enum WatchScreen {
     public var id: String?
     public var text: String?
     /// `message` (who wrote) and `unmatched` (who ended it).
-    public var person: PersonDocument?
+    public var person: PeopleScreen.PersonDocument?
     public var message: MessagesScreen.MessageDocument?
 
     init(type: String) { self.type = type }
@@ -65,12 +52,12 @@ public enum WatchScreen {
       return document
     case .message(let user, let message):
       var document = EventDocument(type: "message")
-      document.person = PersonDocument(user)
+      document.person = PeopleScreen.PersonDocument(user)
       document.message = MessagesScreen.document(message)
       return document
     case .unmatched(let user):
       var document = EventDocument(type: "unmatched")
-      document.person = PersonDocument(user)
+      document.person = PeopleScreen.PersonDocument(user)
       return document
     case .unreadChanged, .interrupted, .resumed, .notKept:
       return nil
