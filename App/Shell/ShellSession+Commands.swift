@@ -66,6 +66,16 @@ extension ShellSession {
     case .send(let to, let subject, let text):
       await run(
         { try await features.messages.send(to: to, subject: subject, text: text) }, home: home)
+    case .compose(let to):
+      await run(
+        { [console] in
+          // Asked at the line editor, as login asks: Ctrl-C there sends nothing.
+          let input = LineInput(console: console)
+          guard let subject = try await input.ask("Subject: "),
+            let text = try await input.ask("Message: ")
+          else { return }
+          try await features.messages.send(to: to, subject: subject, text: text)
+        }, home: home)
     case .push(let action):
       let status = await run(
         { [context] in

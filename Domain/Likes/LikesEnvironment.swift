@@ -41,6 +41,25 @@ public struct LikesEnvironment: Sendable {
     }
   }
 
+  /// Puts a new match first in the cached mutuals. The mutuals come from the server whenever
+  /// it answers; a cache that cannot take the match (a full disk) misses it until the next
+  /// load, which is no reason to say the like failed.
+  func rememberMatch(_ user: LikedUser) async throws {
+    let cached = try await cache.mutuals()
+    let users = [user] + (cached?.users ?? []).filter { $0.id != user.id }
+    do {
+      try await cache.storeMutuals(
+        CachedLikesPage(users: users, nextCursor: nil, fetchedAt: cached?.fetchedAt ?? now()))
+    } catch is LocalStorageError {}
+  }
+
+  /// Whether the cached mutuals, as this device last knew them, have somebody of that
+  /// username: a message refused to them means they have just unmatched.
+  public func wasMatch(named userName: String) async -> Bool {
+    let cached = try? await cache.mutuals()
+    return cached?.users.contains { $0.userName == userName } ?? false
+  }
+
   /// Remembers who was shown, with anybody shown earlier whom the cache could not take then.
   /// When it cannot take them now either, this run remembers them, so that their ids can
   /// still be typed back, and the failure is returned.

@@ -20,18 +20,7 @@ public struct RespondToLikeUseCase: Sendable {
     // The server took the answer: this machine's files failing now (a full disk) must not
     // say otherwise. Pages it cannot drop come from the server until it can.
     _ = try await environment.markCachedPagesOutOfDate()
-    if outcome.mutualMatch {
-      let cached = try await environment.cache.mutuals()
-      let users = [outcome.item] + (cached?.users ?? []).filter { $0.id != outcome.item.id }
-      do {
-        try await environment.cache.storeMutuals(
-          CachedLikesPage(
-            users: users, nextCursor: nil, fetchedAt: cached?.fetchedAt ?? environment.now()))
-      } catch is LocalStorageError {
-        // The mutuals come from the server whenever it answers; the cached copy only
-        // stands in offline, a copy that misses this match until the next load keeps one.
-      }
-    }
+    if outcome.mutualMatch { try await environment.rememberMatch(outcome.item) }
     return (
       outcome.mutualMatch,
       outcome.mutualMatch

@@ -15,7 +15,9 @@ public protocol MessagesRepository: Sendable {
 public enum MessagesError: Error, Equatable, Sendable {
   case noSuchPerson(String)
   case invalidDraft([MessageDraft.Issue])
-  /// Only matches talk: the person is no match of the account's (never was, or has just
-  /// unmatched it), and the message was not stored.
+  /// Only matches talk: the person is no match of the account's, and the message was not
+  /// stored.
   case notAMatch(String)
+  /// As `notAMatch`, to somebody this device last knew as a match: they have just ended it.
+  case unmatchedYou(String)
 }

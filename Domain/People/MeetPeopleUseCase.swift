@@ -45,6 +45,7 @@ public struct MeetPeopleUseCase: Sendable {
       }
       outcome = PersonActionOutcome(
         action: action, id: id, person: answer.item, mutualMatch: answer.mutualMatch)
+      if answer.mutualMatch { try await likes.rememberMatch(answer.item) }
     case .pass:
       try await likes.access.perform { token in try await remote.pass(personID: id, token: token) }
     case .block:

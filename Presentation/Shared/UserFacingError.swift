@@ -235,7 +235,13 @@ public struct UserFacingError: Error, Equatable, Sendable {
       UserFacingError(
         code: "not_a_match",
         message:
-          "\(name) is not a match of yours, or has just unmatched you: only matches can write to each other. Nothing was sent.",
+          "\(name) is not a match of yours: only matches can write to each other. Nothing was sent.",
+        remedy: .correctInput)
+    case .unmatchedYou(let name):
+      UserFacingError(
+        code: "not_a_match",
+        message:
+          "\(name) has just unmatched you: only matches can write to each other. Nothing was sent.",
         remedy: .correctInput)
     }
   }

@@ -27,6 +27,8 @@ public enum HomeCommand: Equatable, Sendable {
   /// Everybody's messages, or one person's.
   case messages(person: String?)
   case send(to: String, subject: String, text: String)
+  /// `send NAME` alone: the subject and the message are asked for at the line editor.
+  case compose(to: String)
   case push(PushAction)
   /// The hearing-check preparation, a screen of its own that returns here; on a virtual
   /// clock, time passes only with its `wait`.
@@ -86,8 +88,11 @@ public enum HomeCommand: Equatable, Sendable {
       // The rest of the line is the name, so `messages Ann Lee` needs no quotes.
       return .messages(person: arguments.isEmpty ? nil : arguments.joined(separator: " "))
     case "send":
+      if arguments.count == 1 { return .compose(to: arguments[0]) }
       guard arguments.count >= 3 else {
-        throw parser.usage("send NAME SUBJECT TEXT…", "quote a name or subject with spaces")
+        throw parser.usage(
+          "send NAME [SUBJECT TEXT…]",
+          "`send NAME` alone asks for the subject and the message; quote a name with spaces")
       }
       return .send(
         to: arguments[0], subject: arguments[1],
@@ -233,7 +238,7 @@ extension HomeCommand {
     "Likes:      likes [PAGE]   refresh   next   prev   page N   unblur   like ID   skip ID",
     "            mutuals",
     "People:     people [PAGE]   like N   pass N   block N   unmatch NAME",
-    "Messages:   messages [NAME]   send NAME SUBJECT TEXT…",
+    "Messages:   messages [NAME]   send NAME (asks the subject and text)   send NAME SUBJECT TEXT…",
     "Push:       push [status|on|off|toggle]",
     "Preparing:  prepare [--virtual-clock]   (its own screen; `quit` comes back here)",
     "Account:    session   accounts   switch USERNAME   logout",

@@ -91,7 +91,7 @@ struct MessagesEndToEndTests {
     #expect(stranger.status == 1)
     #expect(
       stranger.stderr
-        == "error: New Friend is not a match of yours, or has just unmatched you: only matches can write to each other. Nothing was sent.\n"
+        == "error: New Friend is not a match of yours: only matches can write to each other. Nothing was sent.\n"
     )
     #expect(stranger.stdout.isEmpty)
     #expect(nobody.status == 1, "nothing was stored")

@@ -86,7 +86,10 @@ struct PeopleEndToEndTests {
     let late = try await ana.run(
       ["messages", "send", "--to", "ben", "--subject", "s", "--message", "still there?"])
     #expect(late.status == 1)
-    #expect(late.stderr.contains("error: ben is not a match of yours, or has just unmatched you"))
+    #expect(
+      late.stderr
+        == "error: ben has just unmatched you: only matches can write to each other. Nothing was sent.\n",
+      "ana had seen ben among her mutuals")
 
     // Block: ana blocks ben by his whole id; to ben she has disappeared.
     #expect(try await ana.run(["people", "block", bensID]).status == 0)

@@ -5,7 +5,7 @@ import Testing
 /// Two people meeting, one of them at the shell on a real pseudo-terminal, the other from
 /// the command line of a device of its own, on a real `app serve`: `people`, `like 1`, the
 /// match's banner, a message's banner and the badge that counts it, `messages` clearing
-/// it, and `unmatch NAME`.
+/// it, `send NAME` asking for the subject and the text, and `unmatch NAME`.
 @Suite(
   .timeLimit(.minutes(3)),
   .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
@@ -50,6 +50,15 @@ struct ShellPeopleTerminalEndToEndTests {
     }
     terminal.type("messages\r")
     try await terminal.waitForPrompt(after: "ben — 1 message")
+    // `send NAME` alone asks for the subject and the message at the line editor.
+    terminal.type("send ben\r")
+    try await terminal.waitUntil("the subject's question") { $0.hasSuffix("Subject: ") }
+    terminal.type("dinner\r")
+    try await terminal.waitUntil("the message's question") { $0.hasSuffix("Message: ") }
+    terminal.type("at eight, by the river\r")
+    try await terminal.waitForPrompt(after: "Sent to ben.")
+    let bens = try await other.run(["messages", "--user", "ana"] + api)
+    #expect(bens.stdout.contains("dinner") && bens.stdout.contains("at eight, by the river"))
     terminal.type("unmatch ben\r")
     try await terminal.waitForPrompt(after: "Ended your match with ben")
     terminal.type("\u{4}")

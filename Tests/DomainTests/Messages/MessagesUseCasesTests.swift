@@ -57,6 +57,27 @@ import Testing
     #expect(repository.calls.all.isEmpty)
   }
 
+  @Test func aRefusedSend_toSomebodyLastKnownAsAMatch_saysTheyHaveJustUnmatched() async {
+    let repository = MessagesRepositoryStub()
+    repository.matches.withLock { $0 = ["ana"] }
+    let asked = CallLog<String>()
+    let send = SendMessageUseCase(
+      repository: repository, access: signedIn(),
+      wasMatch: { name in
+        asked.append(name)
+        return name == "ben"
+      })
+
+    await #expect(throws: MessagesError.unmatchedYou("ben")) {
+      try await send.execute(MessageDraft(recipient: "ben", subject: "s", text: "t"))
+    }
+    await #expect(throws: MessagesError.notAMatch("carl")) {
+      try await send.execute(MessageDraft(recipient: "carl", subject: "s", text: "t"))
+    }
+    _ = try? await send.execute(MessageDraft(recipient: "ana", subject: "s", text: "t"))
+    #expect(asked.all == ["ben", "carl"], "asked only once the server has refused")
+  }
+
   @Test(arguments: [
     (MessageDraft(recipient: "bob", subject: "s", text: "t"), [MessageDraft.Issue]()),
     (
@@ -82,6 +103,8 @@ import Testing
 
 private final class MessagesRepositoryStub: MessagesRepository {
   let all = Mutex<[UserMessages]>([])
+  /// When set, only these take a message; anybody else is refused as the server would.
+  let matches = Mutex<Set<String>?>(nil)
   let calls = CallLog<String>()
 
   func loadAll(with token: AccessToken) async throws -> [UserMessages] {
@@ -96,6 +119,9 @@ private final class MessagesRepositoryStub: MessagesRepository {
 
   func send(_ draft: MessageDraft, with token: AccessToken) async throws -> UserMessages {
     calls.append("send \(draft.recipient)")
+    if let matches = matches.withLock({ $0 }), !matches.contains(draft.recipient) {
+      throw MessagesError.notAMatch(draft.recipient)
+    }
     return UserMessages(
       name: draft.recipient, messages: [Message(subject: draft.subject, text: draft.text)])
   }

@@ -20,6 +20,8 @@ struct HomeCommandTests {
       #"send "Ann Lee" 'Hi there' See you, at noon."#,
       .send(to: "Ann Lee", subject: "Hi there", text: "See you, at noon.")
     ),
+    ("send ben", .compose(to: "ben")),
+    (#"send "Ann Lee""#, .compose(to: "Ann Lee")),
     ("push", .push(.status)),
     ("push toggle", .push(.toggle)),
     ("prepare", .prepare(virtualClock: false)),
@@ -42,7 +44,10 @@ struct HomeCommandTests {
     ("page 1000001", "'1000001' is not a page: pages go from 1 to 1000000.", nil),
     ("likes two", "'two' is not a page: pages go from 1 to 1000000.", nil),
     ("like", "Usage: like ID", nil),
-    ("send bob hi", "Usage: send NAME SUBJECT TEXT…", "Tip: quote a name or subject with spaces."),
+    (
+      "send bob hi", "Usage: send NAME [SUBJECT TEXT…]",
+      "Tip: `send NAME` alone asks for the subject and the message; quote a name with spaces."
+    ),
     ("push sideways", "Usage: push [status|on|off|toggle]", nil),
     (#"messages "Ann"#, "A \" quote is not closed.", "Close it, or put a backslash before it."),
     (
