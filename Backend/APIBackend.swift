@@ -41,6 +41,8 @@ public final class APIBackend: Sendable {
   let metrics: ServerMetrics
   /// Tokens checked in the last second, and their accounts.
   let recentTokens = RecentTokens()
+  /// Where each account's recent pages of people started (`PeoplePageMemory`).
+  let peoplePages = PeoplePageMemory()
   /// What `close` waits for.
   let requestsInFlight = RequestsInFlight()
   /// Where a request's work runs: `executor` when the store's calls block, or nil, where the

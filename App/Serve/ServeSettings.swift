@@ -65,7 +65,7 @@ package struct ServeSettings: Sendable, Equatable {
 
   /// PostgreSQL connections an instance keeps at most, unless told otherwise: the
   /// PostgreSQL store's own default, which a test holds this to.
-  package static let defaultDatabasePoolSize = 16
+  package static let defaultDatabasePoolSize = 8
   /// The backend's own limits (`ActionLimits`), which a test holds these to.
   package static let defaultLikesPerMinute = 30
   package static let defaultMessagesPerMinute = 60

@@ -69,13 +69,18 @@ extension BackendDatabase {
   }
 
   func mutuals(accountID: String) throws -> [IncomingLike] {
-    try writer.read { db in
-      try Row.fetchAll(
-        db,
+    try readWithoutTransaction { db in
+      let statement = try db.cachedStatement(
         sql:
-          "SELECT id, userName, avatarURL, name FROM incomingLike WHERE accountID = ? AND status = 'matched' ORDER BY matchedSeq DESC",
-        arguments: [accountID]
-      ).map(Self.like)
+          "SELECT id, userName, avatarURL, name FROM incomingLike WHERE accountID = ? AND status = 'matched' ORDER BY matchedSeq DESC"
+      )
+      // Columns by position: by name, each of hundreds of rows folds the names' case.
+      var mutuals: [IncomingLike] = []
+      let rows = try Row.fetchCursor(statement, arguments: [accountID])
+      while let row = try rows.next() {
+        mutuals.append(IncomingLike(id: row[0], userName: row[1], avatarURL: row[2], name: row[3]))
+      }
+      return mutuals
     }
   }
 

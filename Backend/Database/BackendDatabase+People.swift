@@ -8,16 +8,23 @@ extension BackendDatabase {
   /// The accounts `accountID` may like, newest first: never itself, nor anyone it has liked,
   /// answered, passed or blocked, nor anyone who has blocked it. Every test is a lookup by
   /// key, so a page costs the same on a large server as on a small one.
-  func people(accountID: String, page: Int, batchSize: Int) throws -> (
-    people: [IncomingLike], hasMore: Bool
-  ) {
-    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
-    guard !overflowed else { return ([], false) }
+  func people(accountID: String, from start: PeoplePageStart, batchSize: Int) throws
+    -> PeoplePageRows
+  {
+    let (position, arguments): (String, StatementArguments) =
+      switch start {
+      case .offset(let offset): ("", ["me": accountID, "limit": batchSize + 1, "offset": offset])
+      case .atOrOlderThan(let seq):
+        (
+          "AND a.joinedSeq <= :seq",
+          ["me": accountID, "limit": batchSize + 1, "offset": 0, "seq": seq]
+        )
+      }
     return try readWithoutTransaction { db in
       let statement = try db.cachedStatement(
         sql: """
-          SELECT a.id, a.username, a.name FROM account a
-          WHERE a.id <> :me
+          SELECT a.id, a.username, a.name, a.joinedSeq FROM account a
+          WHERE a.id <> :me \(position)
             AND NOT EXISTS (SELECT 1 FROM incomingLike WHERE accountID = a.id AND id = :me)
             AND NOT EXISTS (
               SELECT 1 FROM incomingLike WHERE accountID = :me AND id = a.id AND status <> 'pending')
@@ -26,12 +33,13 @@ extension BackendDatabase {
             AND NOT EXISTS (SELECT 1 FROM personBlock WHERE blockerID = a.id AND blockedID = :me)
           ORDER BY a.joinedSeq DESC LIMIT :limit OFFSET :offset
           """)
-      let rows = try Row.fetchAll(
-        statement, arguments: ["me": accountID, "limit": batchSize + 1, "offset": offset])
-      let people = rows.prefix(batchSize).map {
-        IncomingLike(id: $0["id"], userName: $0["username"], avatarURL: nil, name: $0["name"])
+      var rows: [(person: IncomingLike, joinedSeq: Int64)] = []
+      let cursor = try Row.fetchCursor(statement, arguments: arguments)
+      while let row = try cursor.next() {
+        rows.append(
+          (IncomingLike(id: row[0], userName: row[1], avatarURL: nil, name: row[2]), row[3]))
       }
-      return (Array(people), rows.count > batchSize)
+      return PeoplePageRows(rows, batchSize: batchSize)
     }
   }
 

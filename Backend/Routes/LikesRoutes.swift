@@ -50,10 +50,7 @@ struct LikesRoutes {
     let account = try await backend.authenticatedAccount(request)
     try await seed(account)
     return .json(
-      200,
-      APIAnswer.Mutuals(
-        data: try await backend.store.mutuals(accountID: account.id).map(APIAnswer.UserModel.init)
-      ))
+      200, bytes: LikesPageJSON.mutualsBody(try await backend.store.mutuals(accountID: account.id)))
   }
 
   /// The long poll: answers at once when there are events after `after`, otherwise when

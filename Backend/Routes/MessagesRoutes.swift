@@ -13,7 +13,7 @@ struct MessagesRoutes {
     let conversations = try await backend.store.allConversations(accountID: account.id)
     let body = Dictionary(
       conversations.map { ($0.name, $0.messages.map(Self.body)) }, uniquingKeysWith: { $1 })
-    return .envelope(200, body)
+    return .envelope(200, APIAnswer.AllConversations(byName: body))
   }
 
   func one(_ request: APIRequest, name: String) async throws -> BackendHTTPResponse {

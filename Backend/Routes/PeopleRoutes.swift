@@ -9,8 +9,12 @@ struct PeopleRoutes {
   /// `page` and `batchSize` are within the contract's ranges: `APIRoute.parse` checked them.
   func page(_ request: APIRequest, page: Int, batchSize: Int) async throws -> BackendHTTPResponse {
     let account = try await backend.authenticatedAccount(request)
+    let now = backend.now()
+    let start = backend.peoplePages.start(
+      of: page, batchSize: batchSize, for: account.id, now: now)
     let result = try await backend.store.people(
-      accountID: account.id, page: page, batchSize: batchSize)
+      accountID: account.id, from: start, batchSize: batchSize)
+    backend.peoplePages.served(page, batchSize: batchSize, result, for: account.id, now: now)
     return .json(
       200, bytes: LikesPageJSON.body(result.people, nextCursor: result.hasMore ? page + 1 : nil))
   }

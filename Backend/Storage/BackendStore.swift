@@ -58,10 +58,10 @@ package protocol BackendStore: Sendable {
 
   // MARK: People (section 5)
 
-  /// The accounts `account` may like, newest first: one page, and whether another follows.
-  func people(accountID: String, page: Int, batchSize: Int) async throws -> (
-    people: [IncomingLike], hasMore: Bool
-  )
+  /// The accounts `account` may like, newest first: one page from `start`, with where it
+  /// and the next one start.
+  func people(accountID: String, from start: PeoplePageStart, batchSize: Int) async throws
+    -> PeoplePageRows
   /// `account` likes the account `personID`: on their `/likes` with an event, or a mutual
   /// match for both when they had liked `account`. Liking again changes nothing.
   func likePerson(_ personID: String, by account: AccountRecord) async throws -> PersonLikeOutcome
@@ -143,3 +143,14 @@ package enum AccountCreation: Equatable, Sendable {
 }
 
 extension BackendDatabase: BackendStore {}
+
+extension BackendStore {
+  /// Page `page` of the people `accountID` may like, counted from the top.
+  package func people(accountID: String, page: Int, batchSize: Int) async throws
+    -> PeoplePageRows
+  {
+    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
+    guard !overflowed else { return PeoplePageRows(people: [], firstSeq: nil, nextSeq: nil) }
+    return try await people(accountID: accountID, from: .offset(offset), batchSize: batchSize)
+  }
+}

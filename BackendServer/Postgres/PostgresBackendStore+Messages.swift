@@ -187,14 +187,7 @@ extension PostgresBackendStore {
 
   private func sharedMessages(of accountID: String) async throws -> [MessageRecord] {
     try await rows(
-      """
-      SELECT m.id, m.author_id, m.subject, m.text, m.sent_at, o.username FROM talk_message m
-      JOIN account o ON o.id = m.high_id WHERE m.low_id = \(accountID)
-      UNION ALL
-      SELECT m.id, m.author_id, m.subject, m.text, m.sent_at, o.username FROM talk_message m
-      JOIN account o ON o.id = m.low_id WHERE m.high_id = \(accountID)
-      ORDER BY 1
-      """, as: (Int64, String, String, String, Int, String).self
+      PostgresStatements.SharedMessages(accountID: accountID), on: nil
     ).map { id, author, subject, text, sentAt, person in
       MessageRecord(
         id: id, accountID: accountID, person: person, subject: subject, text: text,

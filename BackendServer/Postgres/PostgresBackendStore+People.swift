@@ -6,33 +6,24 @@ import PostgresNIO
 // two accounts do to each other is decided under their pair's advisory lock (`lockPair`):
 // a like each way at once, on two instances, is one match, not two likes.
 extension PostgresBackendStore {
-  /// The people the account answered are one set, read once (`NOT IN`, a hashed subplan):
-  /// as a correlated `NOT EXISTS` the planner joined every candidate against all of them,
-  /// 32 ms for page 50 of an account with 300 answered (docs/server.md).
-  package func people(accountID: String, page: Int, batchSize: Int) async throws -> (
-    people: [IncomingLike], hasMore: Bool
-  ) {
-    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
-    guard !overflowed else { return ([], false) }
+  /// The people the account liked or answered are sets, each read once (`NOT IN`, a hashed
+  /// subplan): as a correlated `NOT EXISTS` the planner joined every candidate against all
+  /// of them, 32 ms for page 50 of an account with 300 answered (docs/server.md).
+  package func people(accountID: String, from start: PeoplePageStart, batchSize: Int)
+    async throws -> PeoplePageRows
+  {
+    let (offset, newestSeq): (Int, Int64) =
+      switch start {
+      case .offset(let offset): (offset, Int64.max)
+      case .atOrOlderThan(let seq): (0, seq)
+      }
     let found = try await rows(
-      """
-      SELECT a.id, a.username, a.name FROM account a
-      WHERE a.id <> \(accountID)
-        AND NOT EXISTS (SELECT 1 FROM incoming_like WHERE account_id = a.id AND id = \(accountID))
-        AND a.id NOT IN (
-          SELECT id FROM incoming_like WHERE account_id = \(accountID) AND status <> 'pending')
-        AND NOT EXISTS (
-          SELECT 1 FROM person_pass WHERE account_id = \(accountID) AND person_id = a.id)
-        AND NOT EXISTS (
-          SELECT 1 FROM person_block WHERE blocker_id = \(accountID) AND blocked_id = a.id)
-        AND NOT EXISTS (
-          SELECT 1 FROM person_block WHERE blocker_id = a.id AND blocked_id = \(accountID))
-      ORDER BY a.joined_seq DESC LIMIT \(batchSize + 1) OFFSET \(offset)
-      """, as: (String, String, String).self)
-    let people = found.prefix(batchSize).map {
-      IncomingLike(id: $0.0, userName: $0.1, avatarURL: nil, name: $0.2)
-    }
-    return (Array(people), found.count > batchSize)
+      PostgresStatements.PeoplePage(
+        accountID: accountID, newestSeq: newestSeq, limit: batchSize + 1, offset: offset),
+      on: nil)
+    return PeoplePageRows(
+      found.map { (IncomingLike(id: $0.0, userName: $0.1, avatarURL: nil, name: $0.2), $0.3) },
+      batchSize: batchSize)
   }
 
   package func likePerson(_ personID: String, by account: AccountRecord) async throws

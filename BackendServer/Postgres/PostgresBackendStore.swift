@@ -57,8 +57,10 @@ public final class PostgresBackendStore: Sendable {
   }
 
   /// Connections each instance keeps at most: instances × this must stay under the server's
-  /// `max_connections` (100 by default), with room for the listener and for psql.
-  public static let defaultPoolSize = 16
+  /// `max_connections` (100 by default), with room for the listener and for psql. Eight:
+  /// under 50 clients on 2 cores, 16 busy backends took turns on the cores and doubled the
+  /// p99 of section 5's reads for the same requests/s (docs/server.md, People at scale).
+  public static let defaultPoolSize = 8
 
   package init(
     location: PostgresLocation, poolSize: Int, notifications: Bool, eventSignal: EventSignal

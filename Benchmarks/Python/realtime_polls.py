@@ -242,4 +242,5 @@ async def main():
         task.cancel()
 
 
-asyncio.run(main())
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -27,6 +27,19 @@ import Testing
     }
   }
 
+  @Test(arguments: MessagesEnvelopeTests.hardTexts)
+  func theMutuals_areWhatJSONEncoderWrites(text: String) throws {
+    let likes = [
+      IncomingLike(id: "0b6f", userName: text, avatarURL: nil, name: text),
+      IncomingLike(id: "e2c1\(text)", userName: "Zoë B.", avatarURL: "https://a.example/\(text)"),
+    ]
+    for mutuals in [likes, []] {
+      let expected = try Self.encoder.encode(
+        APIAnswer.Mutuals(data: mutuals.map(APIAnswer.UserModel.init)))
+      #expect(LikesPageJSON.mutualsBody(mutuals) == expected)
+    }
+  }
+
   private static var encoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

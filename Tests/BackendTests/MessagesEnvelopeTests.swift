@@ -34,6 +34,20 @@ import Testing
       statusCode: 200, [text: [APIAnswer.Message(subject: text, message: text)], "b": []])
   }
 
+  @Test(arguments: hardTexts)
+  func everybodysMessages_areWhatJSONEncoderWrites_inItsOrderOfNames(text: String) throws {
+    let messages = [
+      APIAnswer.Message(subject: text, message: text, fromMe: true, sentAt: 1_700_000_000),
+      APIAnswer.Message(subject: "next", message: text, fromMe: false, sentAt: 1_700_000_001),
+    ]
+    let names = [text, "b", "B", "a10", "a2", "Zoë", "zoe", "山田", "_", "é", "🐱", "b b"]
+    let byName = Dictionary(
+      names.enumerated().map { ($1, Array(messages.prefix($0 % 3))) }, uniquingKeysWith: { $1 })
+    try expectWrittenAsJSONEncoderWrites(
+      statusCode: 200, APIAnswer.AllConversations(byName: byName))
+    try expectWrittenAsJSONEncoderWrites(statusCode: 200, APIAnswer.AllConversations(byName: [:]))
+  }
+
   private func expectWrittenAsJSONEncoderWrites(statusCode: Int, _ value: some Encodable) throws {
     let written = BackendHTTPResponse.envelope(statusCode, value)
 

@@ -52,7 +52,7 @@ import Testing
 
     _ = try database.createAccount(
       AccountRecord(id: "cy-id", username: "cy", name: "Cy", passwordHash: "x"))
-    let people = try database.people(accountID: "ana-id", page: 1, batchSize: 10).people
+    let people = try database.people(accountID: "ana-id", from: .offset(0), batchSize: 10).people
     #expect(people.map(\.userName) == ["cy", "ben"], "newest first, those before in their order")
   }
 }

@@ -36,6 +36,37 @@ enum PeopleStoreContract {
     }
   }
 
+  static func aPageFromARememberedStart_isThePageByOffset_andGoesOnWhereTheLastEnded(
+    _ store: any BackendStore
+  ) async throws {
+    let people = try await join((1...9).map { "p\($0)" }, store)
+    let me = people[0]
+    var byOffset: [[String]] = []
+    var starts: [PeoplePageRows] = []
+    for page in 1...3 {
+      let rows = try await store.people(accountID: me.id, page: page, batchSize: 3)
+      byOffset.append(rows.people.map(\.userName))
+      starts.append(rows)
+    }
+    #expect(byOffset == [["p9", "p8", "p7"], ["p6", "p5", "p4"], ["p3", "p2"]])
+    #expect(starts.map(\.hasMore) == [true, true, false])
+    for page in 1...2 {
+      let next = try #require(starts[page - 1].nextSeq)
+      let fromKey = try await store.people(
+        accountID: me.id, from: .atOrOlderThan(joinedSeq: next), batchSize: 3)
+      #expect(fromKey == starts[page], "page \(page + 1) by key is the page by offset")
+    }
+    // p9 and p8 answered on page 1: by offset page 2 would move p6 up out of reach; from
+    // where page 1 ended, page 2 is still p6, p5, p4.
+    _ = try await store.likePerson(people[8].id, by: me)
+    _ = try await store.passPerson(people[7].id, by: me)
+    let continued = try await store.people(
+      accountID: me.id, from: .atOrOlderThan(joinedSeq: try #require(starts[0].nextSeq)),
+      batchSize: 3)
+    #expect(continued.people.map(\.userName) == ["p6", "p5", "p4"])
+    #expect(try await peopleSeen(by: me, store) == ["p7", "p6", "p5", "p4", "p3", "p2"])
+  }
+
   static func aLikeBack_isAMatchForBoth_andMatchesTalkInOneConversation(
     _ store: any BackendStore
   ) async throws {

@@ -32,6 +32,11 @@ import Testing
     try await PeopleStoreContract.likesBothWaysAtOnce_areOneMatch(
       SQLiteBackendStoreTests.store(kind))
   }
+  @Test(arguments: stores) func pagesByKey(_ kind: String) async throws {
+    try await PeopleStoreContract
+      .aPageFromARememberedStart_isThePageByOffset_andGoesOnWhereTheLastEnded(
+        SQLiteBackendStoreTests.store(kind))
+  }
 }
 
 /// Section 5's contract against the PostgreSQL store, on the throwaway test cluster.
@@ -65,6 +70,12 @@ struct PostgresPeopleStoreTests {
   @Test func likesAtOnce() async throws {
     try await PostgresStores.with(notifications: true) {
       try await PeopleStoreContract.likesBothWaysAtOnce_areOneMatch($0)
+    }
+  }
+  @Test func pagesByKey() async throws {
+    try await PostgresStores.with(notifications: true) {
+      try await PeopleStoreContract
+        .aPageFromARememberedStart_isThePageByOffset_andGoesOnWhereTheLastEnded($0)
     }
   }
 }
