@@ -43,6 +43,8 @@ public final class APIBackend: Sendable {
   let recentTokens = RecentTokens()
   /// Where each account's recent pages of people started (`PeoplePageMemory`).
   let peoplePages = PeoplePageMemory()
+  /// Each account's last `GET /messages` answer and its version (`ConversationsAnswers`).
+  let conversationsAnswers = ConversationsAnswers()
   /// What `close` waits for.
   let requestsInFlight = RequestsInFlight()
   /// Where a request's work runs: `executor` when the store's calls block, or nil, where the

@@ -8,24 +8,57 @@ extension BackendDatabase {
   /// conversations, then its matches' that hold a message. A match's username that is also
   /// the name of one of its own conversations shows the match's.
   func allConversations(accountID: String) throws -> [(name: String, messages: [MessageRecord])] {
+    try writer.read { db in try Self.allConversations(accountID: accountID, in: db) }
+  }
+
+  func conversationsVersion(accountID: String) throws -> ConversationsVersion {
+    try readWithoutTransaction { db in try Self.conversationsVersion(accountID: accountID, in: db) }
+  }
+
+  func versionedConversations(accountID: String) throws -> (
+    version: ConversationsVersion, conversations: [(name: String, messages: [MessageRecord])]
+  ) {
     try writer.read { db in
-      let people = try PersonRecord.filter(PersonRecord.Columns.accountID == accountID)
-        .fetchAll(db)
-      let messages = try MessageRecord.filter(MessageRecord.Columns.accountID == accountID)
-        .order(MessageRecord.Columns.id).fetchAll(db)
-      let byPerson = Dictionary(grouping: messages, by: \.person)
-      var conversations = people.map { ($0.name, byPerson[$0.name] ?? []) }
-      let shared = try Self.sharedMessages(of: accountID, in: db)
-      let matchNames = Set(shared.map(\.person))
-      conversations.removeAll { matchNames.contains($0.0) }
-      var order: [String] = []
-      var byMatch: [String: [MessageRecord]] = [:]
-      for message in shared {
-        if byMatch[message.person] == nil { order.append(message.person) }
-        byMatch[message.person, default: []].append(message)
-      }
-      return conversations + order.map { ($0, byMatch[$0]!) }
+      (
+        try Self.conversationsVersion(accountID: accountID, in: db),
+        try Self.allConversations(accountID: accountID, in: db)
+      )
     }
+  }
+
+  /// Counts and newest ids from the indexes alone (`ConversationsVersion`).
+  private static func conversationsVersion(accountID: String, in db: Database) throws
+    -> ConversationsVersion
+  {
+    let statement = try db.cachedStatement(
+      sql: """
+        SELECT
+          (SELECT COUNT(*) FROM conversation WHERE accountID = :me),
+          (SELECT COUNT(*) FROM conversationMessage WHERE accountID = :me),
+          (SELECT COALESCE(MAX(id), 0) FROM conversationMessage WHERE accountID = :me),
+          (SELECT COUNT(*) FROM talkMessage WHERE lowID = :me)
+            + (SELECT COUNT(*) FROM talkMessage WHERE highID = :me),
+          MAX(
+            (SELECT COALESCE(MAX(id), 0) FROM talkMessage WHERE lowID = :me),
+            (SELECT COALESCE(MAX(id), 0) FROM talkMessage WHERE highID = :me))
+        """)
+    let row = try Row.fetchOne(statement, arguments: ["me": accountID])!
+    return ConversationsVersion(
+      ownPeople: row[0], ownMessages: row[1], newestOwnMessage: row[2], sharedMessages: row[3],
+      newestSharedMessage: row[4])
+  }
+
+  private static func allConversations(accountID: String, in db: Database) throws
+    -> [(name: String, messages: [MessageRecord])]
+  {
+    let people = try PersonRecord.filter(PersonRecord.Columns.accountID == accountID)
+      .fetchAll(db)
+    let messages = try MessageRecord.filter(MessageRecord.Columns.accountID == accountID)
+      .order(MessageRecord.Columns.id).fetchAll(db)
+    let byPerson = Dictionary(grouping: messages, by: \.person)
+    return MessageRecord.conversations(
+      own: people.map { ($0.name, byPerson[$0.name] ?? []) },
+      shared: try Self.sharedMessages(of: accountID, in: db))
   }
 
   /// One person's messages, or nil for somebody the account does not talk with.

@@ -8,12 +8,20 @@ import JSONTape
 struct MessagesRoutes {
   let backend: APIBackend
 
+  /// The answer made at the conversations' version, or made now: the version is read at
+  /// every request, so a kept answer is only ever served while it is still the answer.
   func all(_ request: APIRequest) async throws -> BackendHTTPResponse {
     let account = try await seededAccount(request)
-    let conversations = try await backend.store.allConversations(accountID: account.id)
+    let answers = backend.conversationsAnswers
+    let now = try await backend.store.conversationsVersion(accountID: account.id)
+    if let kept = answers.answer(for: account.id, at: now) { return kept }
+    let (version, conversations) = try await backend.store.versionedConversations(
+      accountID: account.id)
     let body = Dictionary(
       conversations.map { ($0.name, $0.messages.map(Self.body)) }, uniquingKeysWith: { $1 })
-    return .envelope(200, APIAnswer.AllConversations(byName: body))
+    let answer = BackendHTTPResponse.envelope(200, APIAnswer.AllConversations(byName: body))
+    answers.keep(answer, for: account.id, at: version)
+    return answer
   }
 
   func one(_ request: APIRequest, name: String) async throws -> BackendHTTPResponse {

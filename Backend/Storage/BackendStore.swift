@@ -45,6 +45,12 @@ package protocol BackendStore: Sendable {
   func allConversations(accountID: String) async throws -> [(
     name: String, messages: [MessageRecord]
   )]
+  /// The version of what `allConversations` reads, in one statement.
+  func conversationsVersion(accountID: String) async throws -> ConversationsVersion
+  /// `allConversations` with its version, both read from one snapshot.
+  func versionedConversations(accountID: String) async throws -> (
+    version: ConversationsVersion, conversations: [(name: String, messages: [MessageRecord])]
+  )
   /// One person's messages, or nil for somebody the account has no conversation with. A
   /// match's username is always a conversation, empty until one of them writes.
   func conversation(accountID: String, with name: String) async throws -> [MessageRecord]?

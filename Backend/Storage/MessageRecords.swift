@@ -36,3 +36,21 @@ package struct MessageRecord: Codable, Equatable, Sendable {
     self.sentAt = sentAt
   }
 }
+
+extension MessageRecord {
+  /// Everybody's conversations as both stores answer `GET /messages`: the account's own,
+  /// without those whose name is a match's that holds a message, then each match's in the
+  /// order their first messages came.
+  package static func conversations(
+    own: [(name: String, messages: [MessageRecord])], shared: [MessageRecord]
+  ) -> [(name: String, messages: [MessageRecord])] {
+    let matchNames = Set(shared.map(\.person))
+    var order: [String] = []
+    var byMatch: [String: [MessageRecord]] = [:]
+    for message in shared {
+      if byMatch[message.person] == nil { order.append(message.person) }
+      byMatch[message.person, default: []].append(message)
+    }
+    return own.filter { !matchNames.contains($0.name) } + order.map { ($0, byMatch[$0]!) }
+  }
+}

@@ -8,9 +8,43 @@ extension PostgresBackendStore {
   package func allConversations(accountID: String) async throws -> [(
     name: String, messages: [MessageRecord]
   )] {
+    try await allConversations(accountID: accountID, on: nil)
+  }
+
+  /// One statement: a snapshot of its own.
+  package func conversationsVersion(accountID: String) async throws -> ConversationsVersion {
+    try await conversationsVersion(accountID: accountID, on: nil)
+  }
+
+  /// The version and the conversations in one read-only transaction, from one snapshot.
+  package func versionedConversations(accountID: String) async throws -> (
+    version: ConversationsVersion, conversations: [(name: String, messages: [MessageRecord])]
+  ) {
+    try await transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") {
+      connection in
+      (
+        try await self.conversationsVersion(accountID: accountID, on: connection),
+        try await self.allConversations(accountID: accountID, on: connection)
+      )
+    }
+  }
+
+  private func conversationsVersion(accountID: String, on connection: PostgresConnection?)
+    async throws -> ConversationsVersion
+  {
+    let (ownPeople, ownMessages, newestOwn, shared, newestShared) = try await rows(
+      PostgresStatements.ConversationsVersion(accountID: accountID), on: connection)[0]
+    return ConversationsVersion(
+      ownPeople: ownPeople, ownMessages: ownMessages, newestOwnMessage: newestOwn,
+      sharedMessages: shared, newestSharedMessage: newestShared)
+  }
+
+  private func allConversations(accountID: String, on connection: PostgresConnection?)
+    async throws -> [(name: String, messages: [MessageRecord])]
+  {
     var people: [(name: String, messages: [MessageRecord])] = []
     for (name, id, subject, text, fromMe, sentAt) in try await rows(
-      PostgresStatements.AllConversations(accountID: accountID))
+      PostgresStatements.AllConversations(accountID: accountID), on: connection)
     {
       // Bytes, not `==`: names that differ in any byte are different people (the column's
       // "C" collation), where Swift's `==` would take canonically equal names as one.
@@ -23,16 +57,8 @@ extension PostgresBackendStore {
           id: id, accountID: accountID, person: name, subject: subject, text: text,
           fromMe: fromMe, sentAt: sentAt))
     }
-    let shared = try await sharedMessages(of: accountID)
-    let matchNames = Set(shared.map(\.person))
-    people.removeAll { matchNames.contains($0.name) }
-    var order: [String] = []
-    var byMatch: [String: [MessageRecord]] = [:]
-    for message in shared {
-      if byMatch[message.person] == nil { order.append(message.person) }
-      byMatch[message.person, default: []].append(message)
-    }
-    return people + order.map { ($0, byMatch[$0]!) }
+    return MessageRecord.conversations(
+      own: people, shared: try await sharedMessages(of: accountID, on: connection))
   }
 
   package func conversation(accountID: String, with name: String) async throws -> [MessageRecord]? {
@@ -185,10 +211,11 @@ extension PostgresBackendStore {
     }
   }
 
-  private func sharedMessages(of accountID: String) async throws -> [MessageRecord] {
-    try await rows(
-      PostgresStatements.SharedMessages(accountID: accountID), on: nil
-    ).map { id, author, subject, text, sentAt, person in
+  private func sharedMessages(of accountID: String, on connection: PostgresConnection?)
+    async throws -> [MessageRecord]
+  {
+    try await rows(PostgresStatements.SharedMessages(accountID: accountID), on: connection).map {
+      id, author, subject, text, sentAt, person in
       MessageRecord(
         id: id, accountID: accountID, person: person, subject: subject, text: text,
         fromMe: author == accountID, sentAt: sentAt)

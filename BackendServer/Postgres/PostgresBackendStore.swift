@@ -126,14 +126,15 @@ public final class PostgresBackendStore: Sendable {
     _ = try await connection.rowsUnlessClosed(query, logger: logger)
   }
 
-  /// `body` between `BEGIN` and `COMMIT`, or `ROLLBACK` if it throws. Written out rather than
+  /// `body` between `begin` (`BEGIN`, or with an isolation level) and `COMMIT`, or
+  /// `ROLLBACK` if it throws. Written out rather than
   /// postgres-nio's `withTransaction`, so that these statements too are sent only on a
   /// connection still open (`rowsUnlessClosed`).
   package func transaction<T: Sendable>(
-    _ body: (PostgresConnection) async throws -> sending T
+    begin: PostgresQuery = "BEGIN", _ body: (PostgresConnection) async throws -> sending T
   ) async throws -> T {
     try await withOpenConnection { connection in
-      try await self.execute("BEGIN", on: connection)
+      try await self.execute(begin, on: connection)
       let value: T
       do {
         value = try await body(connection)

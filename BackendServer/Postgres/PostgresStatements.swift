@@ -164,4 +164,32 @@ enum PostgresStatements {
       try row.decode(Row.self)
     }
   }
+
+  /// The account's `ConversationsVersion`: counts and newest ids, from the indexes.
+  struct ConversationsVersion: PostgresPreparedStatement {
+    static let sql = """
+      SELECT
+        (SELECT COUNT(*) FROM conversation WHERE account_id = $1),
+        (SELECT COUNT(*) FROM conversation_message WHERE account_id = $1),
+        (SELECT COALESCE(MAX(id), 0) FROM conversation_message WHERE account_id = $1),
+        (SELECT COUNT(*) FROM talk_message WHERE low_id = $1)
+          + (SELECT COUNT(*) FROM talk_message WHERE high_id = $1),
+        GREATEST(
+          (SELECT COALESCE(MAX(id), 0) FROM talk_message WHERE low_id = $1),
+          (SELECT COALESCE(MAX(id), 0) FROM talk_message WHERE high_id = $1))
+      """
+    typealias Row = (Int64, Int64, Int64, Int64, Int64)
+
+    var accountID: String
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 1)
+      bindings.append(accountID)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+      try row.decode(Row.self)
+    }
+  }
 }

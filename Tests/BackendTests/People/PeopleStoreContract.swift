@@ -67,6 +67,46 @@ enum PeopleStoreContract {
     #expect(try await peopleSeen(by: me, store) == ["p7", "p6", "p5", "p4", "p3", "p2"])
   }
 
+  static func theConversationsVersion_movesWithEveryChangeOfWhatMessagesReads(
+    _ store: any BackendStore
+  ) async throws {
+    let people = try await join(["ana", "ben", "cy"], store)
+    let (ana, ben, cy) = (people[0], people[1], people[2])
+    func version(_ account: AccountRecord) async throws -> ConversationsVersion {
+      let version = try await store.conversationsVersion(accountID: account.id)
+      let read = try await store.versionedConversations(accountID: account.id)
+      #expect(read.version == version, "one snapshot")
+      #expect(
+        read.conversations.map(\.name)
+          == (try await store.allConversations(accountID: account.id)).map(\.name))
+      return version
+    }
+    let start = try await version(ana)
+    _ = try await store.likePerson(ben.id, by: ana)
+    _ = try await store.likePerson(ana.id, by: ben)
+    _ = try await store.passPerson(cy.id, by: ana)
+    #expect(try await version(ana) == start, "a match with no message changes no conversation")
+
+    _ = try await store.addMessage(from: ben, to: "ana", subject: "s", text: "hi", now: now)
+    let written = try await version(ana)
+    #expect(written != start)
+    #expect(try await version(ben) != start, "the conversation is both's")
+    _ = try await store.addMessage(from: ana, to: "ben", subject: "s", text: "yo", now: now)
+    let answered = try await version(ana)
+    #expect(answered != written)
+
+    #expect(try await store.unmatch(ben.id, by: ana))
+    #expect(try await version(ana) == start, "the conversation gone, all of it")
+    #expect(try await store.allConversations(accountID: ana.id).isEmpty)
+
+    try await store.seedConversationsIfNeeded(accountID: cy.id)
+    let seeded = try await version(cy)
+    #expect(seeded != start, "the invented conversations are conversations too")
+    let name = try #require(try await store.allConversations(accountID: cy.id).first?.name)
+    _ = try await store.addMessage(from: cy, to: name, subject: "s", text: "t", now: now)
+    #expect(try await version(cy) != seeded)
+  }
+
   static func aLikeBack_isAMatchForBoth_andMatchesTalkInOneConversation(
     _ store: any BackendStore
   ) async throws {

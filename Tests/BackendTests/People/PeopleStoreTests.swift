@@ -32,6 +32,11 @@ import Testing
     try await PeopleStoreContract.likesBothWaysAtOnce_areOneMatch(
       SQLiteBackendStoreTests.store(kind))
   }
+  @Test(arguments: stores) func conversationsVersion(_ kind: String) async throws {
+    try await PeopleStoreContract
+      .theConversationsVersion_movesWithEveryChangeOfWhatMessagesReads(
+        SQLiteBackendStoreTests.store(kind))
+  }
   @Test(arguments: stores) func pagesByKey(_ kind: String) async throws {
     try await PeopleStoreContract
       .aPageFromARememberedStart_isThePageByOffset_andGoesOnWhereTheLastEnded(
@@ -70,6 +75,12 @@ struct PostgresPeopleStoreTests {
   @Test func likesAtOnce() async throws {
     try await PostgresStores.with(notifications: true) {
       try await PeopleStoreContract.likesBothWaysAtOnce_areOneMatch($0)
+    }
+  }
+  @Test func conversationsVersion() async throws {
+    try await PostgresStores.with(notifications: true) {
+      try await PeopleStoreContract
+        .theConversationsVersion_movesWithEveryChangeOfWhatMessagesReads($0)
     }
   }
   @Test func pagesByKey() async throws {
