@@ -195,25 +195,53 @@ extension PostgresBackendStore {
 
   /// Takes the account's next event number by updating its counter row, which stays locked
   /// until this transaction commits: events commit in the order of their numbers (see
-  /// `PostgresSchema`), and the notification goes out with the commit.
+  /// `PostgresSchema`), and the notification goes out with the commit. The number, the
+  /// event and the notification are one statement: three round trips were a third of a
+  /// like's on a loaded server. `before`, when given, is a statement that runs first in
+  /// the same one (a `WITH` of its own, such as the like the event tells of).
   func recordEvent(
     _ type: String, personID: String, accountID: String, messageID: Int64? = nil,
-    on connection: PostgresConnection
+    after before: (sql: String, bindings: [String?])? = nil, on connection: PostgresConnection
   ) async throws {
-    let seq = try await rows(
-      """
-      INSERT INTO like_event_counter (account_id, last) VALUES (\(accountID), 1)
-      ON CONFLICT (account_id) DO UPDATE SET last = like_event_counter.last + 1 RETURNING last
-      """, as: Int.self, on: connection)
-    try await execute(
-      """
+    var bindings = PostgresBindings(capacity: 5)
+    bindings.append(accountID)
+    bindings.append(type)
+    bindings.append(personID)
+    bindings.append(messageID)
+    for value in before?.bindings ?? [] { bindings.append(value) }
+    let sql =
+      "WITH " + (before.map { "first AS (\($0.sql)), " } ?? "")
+      + Self.eventStatements(account: "$1", type: "$2", person: "$3", message: "$4")
+      + notifying(account: "$1", channelInto: &bindings)
+    try await execute(PostgresQuery(unsafeSQL: sql, binds: bindings), on: connection)
+  }
+
+  /// Two common table expressions that number the account's next event (`counter`) and
+  /// write it (`event`); the arguments are SQL: parameters, or a subquery.
+  static func eventStatements(account: String, type: String, person: String, message: String)
+    -> String
+  {
+    """
+    counter AS (
+      INSERT INTO like_event_counter (account_id, last) VALUES (\(account), 1)
+      ON CONFLICT (account_id) DO UPDATE SET last = like_event_counter.last + 1
+      RETURNING last),
+    event AS (
       INSERT INTO like_event (account_id, seq, type, like_id, message_id)
-      VALUES (\(accountID), \(seq[0]), \(type), \(personID), \(messageID))
-      """, on: connection)
-    if let notificationChannel {
-      try await execute(
-        "SELECT pg_notify(\(notificationChannel), \(accountID))", on: connection)
-    }
+      SELECT \(account), last, \(type), \(person), \(message) FROM counter RETURNING seq)
+    """
+  }
+
+  /// The end of a statement after `eventStatements`: `SELECT selecting`, once the event is
+  /// written, with the notification to the account's polls when notifications are on. Its
+  /// channel is appended to `bindings`.
+  func notifying(
+    account: String, selecting: String = "seq", channelInto bindings: inout PostgresBindings
+  ) -> String {
+    guard let notificationChannel else { return " SELECT \(selecting) FROM event" }
+    bindings.append(notificationChannel)
+    return
+      " SELECT \(selecting) FROM event, (SELECT pg_notify($\(bindings.count), \(account))) notified"
   }
 
   static func like(_ row: (String, String, String?, String?)) -> IncomingLike {

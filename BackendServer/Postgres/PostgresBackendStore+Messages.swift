@@ -68,39 +68,19 @@ extension PostgresBackendStore {
     return try await ownConversation(accountID: accountID, with: name, on: nil)
   }
 
-  /// To a match under the pair's lock (`lockPair`): an unmatch at the same time comes
-  /// before, and the message is refused, or after, and it goes with the conversation.
+  /// To a match in one statement (`sendToMatch`), which locks the sender's matched row:
+  /// an unmatch or a block, which ends that row under the pair's lock, comes before, and
+  /// the message is refused, or after, and it goes with the conversation.
   package func addMessage(
     from account: AccountRecord, to name: String, subject: String, text: String, now: Date
   ) async throws -> MessageDelivery {
     let sentAt = Int(now.timeIntervalSince1970)
-    if let match = try await matchedAccount(username: name, of: account.id, on: nil) {
-      let delivery = try await transaction { connection -> MessageDelivery? in
-        try await self.lockPair(account.id, match.id, on: connection)
-        guard
-          try await self.matchedAccount(username: name, of: account.id, on: connection) != nil
-        else { return nil }
-        let earlier = try await self.sharedConversation(
-          of: account.id, with: match, on: connection)
-        let (low, high) = Self.pair(account.id, match.id)
-        let id = try await self.rows(
-          """
-          INSERT INTO talk_message (low_id, high_id, author_id, subject, text, sent_at)
-          VALUES (\(low), \(high), \(account.id), \(subject), \(text), \(sentAt)) RETURNING id
-          """, as: Int64.self, on: connection)[0]
-        try await self.recordEvent(
-          "message", personID: account.id, accountID: match.id, messageID: id, on: connection)
-        return .stored(
-          earlier + [
-            MessageRecord(
-              id: id, accountID: account.id, person: match.username, subject: subject,
-              text: text, fromMe: true, sentAt: sentAt)
-          ])
-      }
-      if let delivery {
-        eventSignal.signal(match.id)
-        return delivery
-      }
+    if let match = try await matchedAccount(username: name, of: account.id, on: nil),
+      let messages = try await sendToMatch(
+        match, from: account.id, subject: subject, text: text, sentAt: sentAt)
+    {
+      eventSignal.signal(match.id)
+      return .stored(messages)
     }
     return try await transaction { connection in
       guard try await self.talksWith(name, accountID: account.id, on: connection) else {
@@ -193,6 +173,32 @@ extension PostgresBackendStore {
             AND NOT EXISTS (SELECT 1 FROM account a WHERE a.id = l.id))
       """, as: Bool.self, on: connection
     ).first == true
+  }
+
+  /// Adds the message to the pair's conversation while they are still a match, with the
+  /// receiver's `message` event and its notification, and returns the conversation after
+  /// it; nil once they are not a match. One prepared statement (`PostgresStatements.
+  /// SendToMatch`), one round trip, where there were six under the pair's advisory lock.
+  private func sendToMatch(
+    _ match: AccountRecord, from authorID: String, subject: String, text: String, sentAt: Int
+  ) async throws -> [MessageRecord]? {
+    let (low, high) = Self.pair(authorID, match.id)
+    let found = try await rows(
+      PostgresStatements.SendToMatch(
+        receiverID: match.id, authorID: authorID, low: low, high: high, subject: subject,
+        text: text, sentAt: sentAt, notificationChannel: notificationChannel))
+    guard let id = found.first?.0 else { return nil }
+    let earlier = found.compactMap { _, id, author, subject, text, sentAt -> MessageRecord? in
+      guard let id, let author, let subject, let text, let sentAt else { return nil }
+      return MessageRecord(
+        id: id, accountID: authorID, person: match.username, subject: subject, text: text,
+        fromMe: author == authorID, sentAt: sentAt)
+    }
+    return earlier + [
+      MessageRecord(
+        id: id, accountID: authorID, person: match.username, subject: subject, text: text,
+        fromMe: true, sentAt: sentAt)
+    ]
   }
 
   private func sharedConversation(

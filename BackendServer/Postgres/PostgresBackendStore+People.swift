@@ -4,7 +4,8 @@ import PostgresNIO
 
 // Section 5 on PostgreSQL, by the rules `BackendDatabase+People` keeps on SQLite. Whatever
 // two accounts do to each other is decided under their pair's advisory lock (`lockPair`):
-// a like each way at once, on two instances, is one match, not two likes.
+// a like each way at once, on two instances, is one match, not two likes. A message to a
+// match locks the sender's matched row instead, which these acts end (`SendToMatch`).
 extension PostgresBackendStore {
   /// The people the account liked or answered are sets, each read once (`NOT IN`, a hashed
   /// subplan): as a correlated `NOT EXISTS` the planner joined every candidate against all
@@ -34,17 +35,25 @@ extension PostgresBackendStore {
       guard let person = try await self.visibleAccount(personID, to: account, on: connection)
       else { return (Self.isOwn(personID, account) ? .ownID : .unknownPerson, []) }
       try await self.lockPair(account.id, person.id, on: connection)
-      if let mine = try await self.status(of: account.id, in: person.id, on: connection) {
+      let (mine, theirs) = try await self.statuses(
+        between: account.id, and: person.id, on: connection)
+      if let mine {
         return (.liked(person.asPerson, mutualMatch: mine == LikeStatus.matched), [])
       }
-      let theirs = try await self.status(of: person.id, in: account.id, on: connection)
       if theirs == LikeStatus.pending || theirs == LikeStatus.skipped {
         try await self.matchAccounts(account, person, on: connection)
         return (.liked(person.asPerson, mutualMatch: true), [account.id, person.id])
       }
-      try await self.insert(account.asPerson, for: person.id, on: connection)
+      // The like and its event in one statement.
+      let liker = account.asPerson
       try await self.recordEvent(
-        "likedYouInserted", personID: account.id, accountID: person.id, on: connection)
+        "likedYouInserted", personID: account.id, accountID: person.id,
+        after: (
+          """
+          INSERT INTO incoming_like (id, account_id, user_name, avatar_url, name, seq, status)
+          VALUES ($5, $6, $7, $8, $9, nextval('like_order'), 'pending')
+          """, [liker.id, person.id, liker.userName, liker.avatarURL, liker.name]
+        ), on: connection)
       return (.liked(person.asPerson, mutualMatch: false), [person.id])
     }
     for accountID in signalled { eventSignal.signal(accountID) }
@@ -178,6 +187,20 @@ extension PostgresBackendStore {
       "SELECT status FROM incoming_like WHERE account_id = \(accountID) AND id = \(personID)",
       as: String.self, on: connection
     ).first
+  }
+
+  /// `status(of:in:)` both ways in one round trip: `accountID`'s like in the other's list,
+  /// and the other's in `accountID`'s.
+  private func statuses(
+    between accountID: String, and personID: String, on connection: PostgresConnection
+  ) async throws -> (mine: String?, theirs: String?) {
+    try await rows(
+      """
+      SELECT
+        (SELECT status FROM incoming_like WHERE account_id = \(personID) AND id = \(accountID)),
+        (SELECT status FROM incoming_like WHERE account_id = \(accountID) AND id = \(personID))
+      """, as: (String?, String?).self, on: connection
+    )[0]
   }
 
   private func setStatus(

@@ -192,4 +192,59 @@ enum PostgresStatements {
       try row.decode(Row.self)
     }
   }
+
+  /// A message to a match, its event and its notification, while they are still a match,
+  /// with the conversation before it: a row for each earlier message (one of NULLs when
+  /// there is none) after the new message's id, and no row at all once the match has
+  /// ended. The sender's matched row is locked (`FOR UPDATE`) before anything is written:
+  /// an unmatch or a block ends that row under the pair's lock, so one that comes first
+  /// leaves the check finding nothing, and one that comes after waits for the message and
+  /// deletes it with the conversation. Without a channel (notifications off), no notice.
+  struct SendToMatch: PostgresPreparedStatement {
+    static let sql = """
+      WITH matched AS (
+        SELECT 1 FROM incoming_like
+        WHERE account_id = $2 AND id = $1 AND status = 'matched' FOR UPDATE),
+      earlier AS (
+        SELECT id, author_id, subject, text, sent_at FROM talk_message
+        WHERE low_id = $3 AND high_id = $4),
+      message AS (
+        INSERT INTO talk_message (low_id, high_id, author_id, subject, text, sent_at)
+        SELECT $3, $4, $2, $5, $6, $7 FROM matched RETURNING id),
+      counter AS (
+        INSERT INTO like_event_counter (account_id, last) SELECT $1, 1 FROM message
+        ON CONFLICT (account_id) DO UPDATE SET last = like_event_counter.last + 1
+        RETURNING last),
+      event AS (
+        INSERT INTO like_event (account_id, seq, type, like_id, message_id)
+        SELECT $1, last, 'message', $2, (SELECT id FROM message) FROM counter RETURNING seq),
+      notified AS (SELECT pg_notify($8, $1) FROM event WHERE $8::text IS NOT NULL)
+      -- A plain WITH runs only where it is read: the count reads it, and adds nothing.
+      SELECT (SELECT id FROM message) + 0 * (SELECT COUNT(*) FROM notified),
+        e.id, e.author_id, e.subject, e.text, e.sent_at
+      FROM (SELECT 1 FROM message) added LEFT JOIN earlier e ON true ORDER BY e.id
+      """
+    typealias Row = (Int64, Int64?, String?, String?, String?, Int?)
+
+    var receiverID: String
+    var authorID: String
+    var low: String
+    var high: String
+    var subject: String
+    var text: String
+    var sentAt: Int
+    var notificationChannel: String?
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 8)
+      for value in [receiverID, authorID, low, high, subject, text] { bindings.append(value) }
+      bindings.append(sentAt)
+      bindings.append(notificationChannel)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+      try row.decode(Row.self)
+    }
+  }
 }

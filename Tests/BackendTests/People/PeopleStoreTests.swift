@@ -52,6 +52,13 @@ struct PostgresPeopleStoreTests {
       try await PeopleStoreContract.aLikeBack_isAMatchForBoth_andMatchesTalkInOneConversation($0)
     }
   }
+  /// A message's notice is part of its statement; without notifications the statement
+  /// still writes the message and its event.
+  @Test func matchAndTalk_withoutNotifications() async throws {
+    try await PostgresStores.with(notifications: false) {
+      try await PeopleStoreContract.aLikeBack_isAMatchForBoth_andMatchesTalkInOneConversation($0)
+    }
+  }
   @Test func unmatch() async throws {
     try await PostgresStores.with(notifications: true) {
       try await PeopleStoreContract.anUnmatch_endsTheConversationForBoth_andTellsTheOther($0)
