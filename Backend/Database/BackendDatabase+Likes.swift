@@ -207,8 +207,8 @@ extension BackendDatabase {
     _ type: String, personID: String, accountID: String, messageID: Int64? = nil,
     in db: Database
   ) throws {
-    try db.execute(
-      sql: "INSERT INTO likeEvent (accountID, type, likeID, messageID) VALUES (?, ?, ?, ?)",
-      arguments: [accountID, type, personID, messageID])
+    try db.cachedStatement(
+      sql: "INSERT INTO likeEvent (accountID, type, likeID, messageID) VALUES (?, ?, ?, ?)"
+    ).execute(arguments: [accountID, type, personID, messageID])
   }
 }

@@ -83,11 +83,12 @@ extension BackendDatabase {
         // written (megabytes, maybe) would only copy it out of the file again.
         let earlier = try Self.sharedConversation(of: account.id, with: match, in: db)
         let (low, high) = Self.pair(account.id, match.id)
-        try db.execute(
+        try db.cachedStatement(
           sql: """
             INSERT INTO talkMessage (lowID, highID, authorID, subject, text, sentAt)
             VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [low, high, account.id, subject, text, sentAt])
+            """
+        ).execute(arguments: [low, high, account.id, subject, text, sentAt])
         let id = db.lastInsertedRowID
         try Self.recordEvent(
           "message", personID: account.id, accountID: match.id, messageID: id, in: db)
@@ -157,9 +158,17 @@ extension BackendDatabase {
         SELECT id, authorID, subject, text, sentAt FROM talkMessage
         WHERE lowID = ? AND highID = ? ORDER BY id
         """)
-    return try Row.fetchAll(statement, arguments: [low, high]).map {
-      sharedMessage($0, readBy: accountID, person: match.username)
+    // Columns by position, as `sharedMessages` reads them: every send reads the whole
+    // conversation back, inside the writer.
+    var messages: [MessageRecord] = []
+    let rows = try Row.fetchCursor(statement, arguments: [low, high])
+    while let row = try rows.next() {
+      messages.append(
+        MessageRecord(
+          id: row[0], accountID: accountID, person: match.username, subject: row[2],
+          text: row[3], fromMe: (row[1] as String) == accountID, sentAt: row[4]))
     }
+    return messages
   }
 
   /// Every message of the account's matches, oldest first, each under its match's username.

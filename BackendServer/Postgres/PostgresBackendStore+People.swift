@@ -32,9 +32,10 @@ extension PostgresBackendStore {
   {
     let (outcome, signalled) = try await transaction {
       connection -> (PersonLikeOutcome, [String]) in
-      guard let person = try await self.visibleAccount(personID, to: account, on: connection)
+      guard
+        let person = try await self.visibleAccount(
+          personID, to: account, lockingThePair: true, on: connection)
       else { return (Self.isOwn(personID, account) ? .ownID : .unknownPerson, []) }
-      try await self.lockPair(account.id, person.id, on: connection)
       let (mine, theirs) = try await self.statuses(
         between: account.id, and: person.id, on: connection)
       if let mine {
@@ -161,13 +162,31 @@ extension PostgresBackendStore {
 
   /// The account `personID` names, unless it is `account` or a block stands between them.
   private func visibleAccount(
-    _ personID: String, to account: AccountRecord, on connection: PostgresConnection
+    _ personID: String, to account: AccountRecord, lockingThePair: Bool = false,
+    on connection: PostgresConnection
   ) async throws -> AccountRecord? {
     let id = personID.lowercased()
     guard id != account.id else { return nil }
+    guard lockingThePair else {
+      return try await rows(
+        """
+        SELECT id, username, name, password_hash FROM account a WHERE a.id = \(id)
+          AND NOT EXISTS (
+            SELECT 1 FROM person_block
+            WHERE (blocker_id = \(account.id) AND blocked_id = \(id))
+              OR (blocker_id = \(id) AND blocked_id = \(account.id)))
+        """, as: (String, String, String, String).self, on: connection
+      ).first.map(AccountRecord.init)
+    }
+    // Found, and the pair's lock (`lockPair`) taken, in one round trip: the lock as its own
+    // statement would take it next, whether or not the person turns out visible.
+    let (low, high) = Self.pair(account.id, id)
     return try await rows(
       """
-      SELECT id, username, name, password_hash FROM account a WHERE a.id = \(id)
+      SELECT id, username, name, password_hash
+      FROM (SELECT pg_advisory_xact_lock(hashtextextended(\(low + " " + high), 0))) locked,
+        account a
+      WHERE a.id = \(id)
         AND NOT EXISTS (
           SELECT 1 FROM person_block
           WHERE (blocker_id = \(account.id) AND blocked_id = \(id))
