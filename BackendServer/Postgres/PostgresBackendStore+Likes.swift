@@ -82,12 +82,7 @@ extension PostgresBackendStore {
   }
 
   package func mutuals(accountID: String) async throws -> [IncomingLike] {
-    try await rows(
-      """
-      SELECT id, user_name, avatar_url, name FROM incoming_like
-      WHERE account_id = \(accountID) AND status = 'matched' ORDER BY matched_seq DESC
-      """, as: (String, String, String?, String?).self
-    ).map(Self.like)
+    try await rows(PostgresStatements.Mutuals(accountID: accountID)).map(Self.like)
   }
 
   /// Made-up likes are made once across instances: the account's generator row is locked

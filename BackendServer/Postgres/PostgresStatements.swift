@@ -4,6 +4,27 @@ import PostgresNIO
 /// bound and run in one round trip each (`PostgresBackendStore.rows(_:on:)`). Every other
 /// statement is sent whole, as its query says.
 enum PostgresStatements {
+  /// An account's mutual matches, newest match first.
+  struct Mutuals: PostgresPreparedStatement {
+    static let sql = """
+      SELECT id, user_name, avatar_url, name FROM incoming_like
+      WHERE account_id = $1 AND status = 'matched' ORDER BY matched_seq DESC
+      """
+    typealias Row = (String, String, String?, String?)
+
+    var accountID: String
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 1)
+      bindings.append(accountID)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+      try row.decode(Row.self)
+    }
+  }
+
   /// A page of an account's pending likes, newest first: `limit` is one more than the page,
   /// to tell whether another follows.
   struct PendingLikes: PostgresPreparedStatement {
