@@ -31,8 +31,7 @@ package final class PeoplePageMemory: Sendable {
   package func start(of page: Int, batchSize: Int, for accountID: String, now: Date)
     -> PeoplePageStart
   {
-    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
-    let fallback = PeoplePageStart.offset(overflowed ? Int.max : offset)
+    let fallback = PeoplePageStart.counted(page: page, batchSize: batchSize)
     guard page > 1 else { return fallback }
     return marks.withLock { marks in
       guard let kept = marks[accountID], kept.batchSize == batchSize,

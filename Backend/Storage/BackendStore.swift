@@ -155,8 +155,8 @@ extension BackendStore {
   package func people(accountID: String, page: Int, batchSize: Int) async throws
     -> PeoplePageRows
   {
-    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
-    guard !overflowed else { return PeoplePageRows(people: [], firstSeq: nil, nextSeq: nil) }
-    return try await people(accountID: accountID, from: .offset(offset), batchSize: batchSize)
+    try await people(
+      accountID: accountID, from: .counted(page: page, batchSize: batchSize),
+      batchSize: batchSize)
   }
 }

@@ -5,6 +5,13 @@ package enum PeoplePageStart: Equatable, Sendable {
   case offset(Int)
   /// The first person whose `joinedSeq` is this one or older.
   case atOrOlderThan(joinedSeq: Int64)
+
+  /// Page `page` of `batchSize` counted from the top; past any offset there is, `Int.max`
+  /// (an empty page).
+  package static func counted(page: Int, batchSize: Int) -> PeoplePageStart {
+    let (offset, overflowed) = (page - 1).multipliedReportingOverflow(by: batchSize)
+    return .offset(overflowed ? Int.max : offset)
+  }
 }
 
 /// One page of people to meet, with where it and the next one start.
