@@ -153,11 +153,8 @@ extension PostgresBackendStore {
     username: String, of accountID: String, on connection: PostgresConnection?
   ) async throws -> AccountRecord? {
     try await rows(
-      """
-      SELECT a.id, a.username, a.name, a.password_hash FROM account a
-      JOIN incoming_like l ON l.id = a.id
-      WHERE a.username = \(username) AND l.account_id = \(accountID) AND l.status = 'matched'
-      """, as: (String, String, String, String).self, on: connection
+      PostgresStatements.MatchedAccount(username: username, accountID: accountID),
+      on: connection
     ).first.map(AccountRecord.init)
   }
 
@@ -188,11 +185,11 @@ extension PostgresBackendStore {
         receiverID: match.id, authorID: authorID, low: low, high: high, subject: subject,
         text: text, sentAt: sentAt, notificationChannel: notificationChannel))
     guard let id = found.first?.0 else { return nil }
-    let earlier = found.compactMap { _, id, author, subject, text, sentAt -> MessageRecord? in
-      guard let id, let author, let subject, let text, let sentAt else { return nil }
+    let earlier = found.compactMap { _, id, fromMe, subject, text, sentAt -> MessageRecord? in
+      guard let id, let fromMe, let subject, let text, let sentAt else { return nil }
       return MessageRecord(
         id: id, accountID: authorID, person: match.username, subject: subject, text: text,
-        fromMe: author == authorID, sentAt: sentAt)
+        fromMe: fromMe, sentAt: sentAt)
     }
     return earlier + [
       MessageRecord(
