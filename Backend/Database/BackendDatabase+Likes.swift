@@ -89,11 +89,12 @@ extension BackendDatabase {
     in db: Database
   ) throws {
     let seq = try nextSeq(db)
-    try db.execute(
+    try db.cachedStatement(
       sql: """
         INSERT INTO incomingLike (id, accountID, userName, avatarURL, name, seq, status, matchedSeq)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """,
+        """
+    ).execute(
       arguments: [
         like.id, accountID, like.userName, like.avatarURL, like.name, seq, status,
         status == LikeStatus.matched ? seq : nil,
@@ -101,9 +102,9 @@ extension BackendDatabase {
   }
 
   static func markMatched(_ personID: String, in accountID: String, _ db: Database) throws {
-    try db.execute(
-      sql: "UPDATE incomingLike SET status = ?, matchedSeq = ? WHERE accountID = ? AND id = ?",
-      arguments: [LikeStatus.matched, try nextSeq(db), accountID, personID])
+    try db.cachedStatement(
+      sql: "UPDATE incomingLike SET status = ?, matchedSeq = ? WHERE accountID = ? AND id = ?"
+    ).execute(arguments: [LikeStatus.matched, try nextSeq(db), accountID, personID])
   }
 
   private static func pendingRow(id: String, accountID: String, in db: Database) throws -> Row? {
@@ -116,10 +117,10 @@ extension BackendDatabase {
 
   private static func nextSeq(_ db: Database) throws -> Int {
     try Int.fetchOne(
-      db,
-      sql:
-        "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM incomingLike UNION ALL SELECT MAX(matchedSeq) FROM incomingLike)"
-    ).map { $0 + 1 } ?? 1
+      db.cachedStatement(
+        sql:
+          "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM incomingLike UNION ALL SELECT MAX(matchedSeq) FROM incomingLike)"
+      )).map { $0 + 1 } ?? 1
   }
 
   static func like(_ row: Row) -> IncomingLike {

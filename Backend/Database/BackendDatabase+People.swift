@@ -154,16 +154,19 @@ extension BackendDatabase {
     _ personID: String, to account: AccountRecord, in db: Database
   ) throws -> AccountRecord? {
     let id = personID.lowercased()
-    guard id != account.id, let person = try AccountRecord.fetchOne(db, key: id) else {
+    guard id != account.id,
+      let person = try AccountRecord.fetchOne(
+        db.cachedStatement(sql: "SELECT * FROM account WHERE id = ?"), arguments: [id])
+    else {
       return nil
     }
     let blocked = try Bool.fetchOne(
-      db,
-      sql: """
-        SELECT EXISTS (
-          SELECT 1 FROM personBlock
-          WHERE (blockerID = ? AND blockedID = ?) OR (blockerID = ? AND blockedID = ?))
-        """, arguments: [account.id, id, id, account.id])!
+      db.cachedStatement(
+        sql: """
+          SELECT EXISTS (
+            SELECT 1 FROM personBlock
+            WHERE (blockerID = ? AND blockedID = ?) OR (blockerID = ? AND blockedID = ?))
+          """), arguments: [account.id, id, id, account.id])!
     return blocked ? nil : person
   }
 
@@ -176,7 +179,7 @@ extension BackendDatabase {
     -> String?
   {
     try String.fetchOne(
-      db, sql: "SELECT status FROM incomingLike WHERE accountID = ? AND id = ?",
+      db.cachedStatement(sql: "SELECT status FROM incomingLike WHERE accountID = ? AND id = ?"),
       arguments: [accountID, personID])
   }
 
