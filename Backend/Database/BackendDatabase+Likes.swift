@@ -116,11 +116,11 @@ extension BackendDatabase {
   }
 
   private static func nextSeq(_ db: Database) throws -> Int {
-    try Int.fetchOne(
-      db.cachedStatement(
-        sql:
-          "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM incomingLike UNION ALL SELECT MAX(matchedSeq) FROM incomingLike)"
-      )).map { $0 + 1 } ?? 1
+    let statement = try db.cachedStatement(
+      sql:
+        "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM incomingLike UNION ALL SELECT MAX(matchedSeq) FROM incomingLike)"
+    )
+    return try Int.fetchOne(statement).map { $0 + 1 } ?? 1
   }
 
   static func like(_ row: Row) -> IncomingLike {

@@ -77,8 +77,11 @@ extension BackendDatabase {
     from account: AccountRecord, to name: String, subject: String, text: String, now: Date
   ) throws -> MessageDelivery {
     let sentAt = Int(now.timeIntervalSince1970)
-    let written = try writer.write { db -> WrittenMessage in
+    let (delivery, receiver) = try writer.write { db -> (MessageDelivery, String?) in
       if let match = try Self.matchedAccount(username: name, of: account.id, in: db) {
+        // The messages before this one, then this one as written: reading back a text just
+        // written (megabytes, maybe) would only copy it out of the file again.
+        let earlier = try Self.sharedConversation(of: account.id, with: match, in: db)
         let (low, high) = Self.pair(account.id, match.id)
         try db.cachedStatement(
           sql: """
@@ -89,46 +92,24 @@ extension BackendDatabase {
         let id = db.lastInsertedRowID
         try Self.recordEvent(
           "message", personID: account.id, accountID: match.id, messageID: id, in: db)
-        return .toMatch(match, id: id)
+        let sent = MessageRecord(
+          id: id, accountID: account.id, person: match.username, subject: subject, text: text,
+          fromMe: true, sentAt: sentAt)
+        return (.stored(earlier + [sent]), match.id)
       }
-      guard try Self.talksWith(name, accountID: account.id, in: db) else { return .notAMatch }
+      guard try Self.talksWith(name, accountID: account.id, in: db) else {
+        return (.notAMatch, nil)
+      }
       try PersonRecord(accountID: account.id, name: name).insert(db, onConflict: .ignore)
       let earlier = try Self.ownConversation(accountID: account.id, with: name, in: db) ?? []
       var record = MessageRecord(
         id: nil, accountID: account.id, person: name, subject: subject, text: text, fromMe: true,
         sentAt: sentAt)
       try record.insert(db)
-      return .own(earlier + [record])
+      return (.stored(earlier + [record]), nil)
     }
-    switch written {
-    case .notAMatch: return .notAMatch
-    case .own(let conversation): return .stored(conversation)
-    case .toMatch(let match, let id):
-      eventSignal.signal(match.id)
-      // The messages before this one, read after the commit, off the writer: the writer
-      // commits one at a time, so every message numbered below this one is in the file
-      // already (an unmatch since then has taken them all away, as it does). Then this one as
-      // written: reading back a text just written (megabytes, maybe) would only copy it out
-      // of the file again.
-      let earlier = try readWithoutTransaction { db in
-        try Self.sharedConversation(of: account.id, with: match, before: id, in: db)
-      }
-      return .stored(
-        earlier + [
-          MessageRecord(
-            id: id, accountID: account.id, person: match.username, subject: subject, text: text,
-            fromMe: true, sentAt: sentAt)
-        ])
-    }
-  }
-
-  /// What `addMessage` wrote, inside the writer.
-  private enum WrittenMessage {
-    case notAMatch
-    /// To one of the account's own conversations: the conversation after it.
-    case own([MessageRecord])
-    /// To a match, as message `id` of their shared conversation.
-    case toMatch(AccountRecord, id: Int64)
+    if let receiver { eventSignal.signal(receiver) }
+    return delivery
   }
 
   func seedConversationsIfNeeded(accountID: String) throws {
@@ -168,20 +149,19 @@ extension BackendDatabase {
         """, arguments: [accountID, name, accountID, LikeStatus.matched, name]) == true
   }
 
-  /// The pair's messages numbered below `limit` (all of them when nil), oldest first.
   private static func sharedConversation(
-    of accountID: String, with match: AccountRecord, before limit: Int64? = nil, in db: Database
+    of accountID: String, with match: AccountRecord, in db: Database
   ) throws -> [MessageRecord] {
     let (low, high) = pair(accountID, match.id)
     let statement = try db.cachedStatement(
       sql: """
         SELECT id, authorID, subject, text, sentAt FROM talkMessage
-        WHERE lowID = ? AND highID = ? AND id < ? ORDER BY id
+        WHERE lowID = ? AND highID = ? ORDER BY id
         """)
     // Columns by position, as `sharedMessages` reads them: every send reads the whole
-    // conversation back.
+    // conversation back, inside the writer.
     var messages: [MessageRecord] = []
-    let rows = try Row.fetchCursor(statement, arguments: [low, high, limit ?? Int64.max])
+    let rows = try Row.fetchCursor(statement, arguments: [low, high])
     while let row = try rows.next() {
       messages.append(
         MessageRecord(

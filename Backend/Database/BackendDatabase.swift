@@ -37,7 +37,15 @@ final class BackendDatabase: Sendable {
         // checkpoints, so a small write was answered before anything reached the disk. FULL
         // syncs the log at every commit: what the backend answered as stored survives a
         // power cut (docs/decisions.md).
-        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        try pool.writeWithoutTransaction { db in
+          try db.execute(sql: "PRAGMA synchronous = FULL")
+          // 64 MiB of pages for the writer, not SQLite's 2 MiB: a message to a match is
+          // answered with its conversation, read inside the write, one page per message
+          // (conversations interleave in the table). The writer's cache outlives its own
+          // commits, where a reader's is emptied by every commit of another connection, so
+          // the conversations being written stay in memory (docs/decisions.md).
+          try db.execute(sql: "PRAGMA cache_size = -65536")
+        }
         checkpointer.start(with: pool)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         return try BackendDatabase(pool)

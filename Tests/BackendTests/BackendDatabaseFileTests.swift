@@ -16,6 +16,15 @@ import Testing
     }
   }
 
+  @Test func theWriter_keeps64MiBOfPages_notSQLites2MiB() async throws {
+    try await withDatabaseFile { database, _ in
+      let cacheSize = try database.writer.writeWithoutTransaction { db in
+        try Int.fetchOne(db, sql: "PRAGMA cache_size")
+      }
+      #expect(cacheSize == -65_536, "negative: KiB, as SQLite counts a cache given in bytes")
+    }
+  }
+
   @Test func aLargeMessage_reachesTheDatabaseFile_whileItStaysOpen() async throws {
     try await withDatabaseFile { database, file in
       let account = AccountRecord(id: "a", username: "a", name: "A", passwordHash: "x")
