@@ -36,26 +36,24 @@ extension PostgresBackendStore {
         let person = try await self.visibleAccount(
           personID, to: account, lockingThePair: true, on: connection)
       else { return (Self.isOwn(personID, account) ? .ownID : .unknownPerson, []) }
-      let (mine, theirs) = try await self.statuses(
-        between: account.id, and: person.id, on: connection)
+      // A new like, with its event, in the statement that reads how the two stand: the
+      // common case in two round trips after the lock, where it was three.
+      let liker = account.asPerson
+      let (mine, _, written) = try await self.rows(
+        PostgresStatements.LikeIfNew(
+          likerID: liker.id, personID: person.id, likerUserName: liker.userName,
+          likerAvatarURL: liker.avatarURL, likerName: liker.name,
+          notificationChannel: self.notificationChannel), on: connection)[0]
+      if written == 1 {
+        return (.liked(person.asPerson, mutualMatch: false), [person.id])
+      }
       if let mine {
         return (.liked(person.asPerson, mutualMatch: mine == LikeStatus.matched), [])
       }
-      if theirs == LikeStatus.pending || theirs == LikeStatus.skipped {
-        try await self.matchAccounts(account, person, on: connection)
-        return (.liked(person.asPerson, mutualMatch: true), [account.id, person.id])
-      }
-      // The like and its event in one statement.
-      let liker = account.asPerson
-      try await self.recordEvent(
-        "likedYouInserted", personID: account.id, accountID: person.id,
-        after: (
-          """
-          INSERT INTO incoming_like (id, account_id, user_name, avatar_url, name, seq, status)
-          VALUES ($5, $6, $7, $8, $9, nextval('like_order'), 'pending')
-          """, [liker.id, person.id, liker.userName, liker.avatarURL, liker.name]
-        ), on: connection)
-      return (.liked(person.asPerson, mutualMatch: false), [person.id])
+      // Not written, not liked before: the person's like waits for an answer (pending or
+      // passed), and this one answers it.
+      try await self.matchAccounts(account, person, on: connection)
+      return (.liked(person.asPerson, mutualMatch: true), [account.id, person.id])
     }
     for accountID in signalled { eventSignal.signal(accountID) }
     return outcome
@@ -178,20 +176,10 @@ extension PostgresBackendStore {
         """, as: (String, String, String, String).self, on: connection
       ).first.map(AccountRecord.init)
     }
-    // Found, and the pair's lock (`lockPair`) taken, in one round trip: the lock as its own
-    // statement would take it next, whether or not the person turns out visible.
     let (low, high) = Self.pair(account.id, id)
     return try await rows(
-      """
-      SELECT id, username, name, password_hash
-      FROM (SELECT pg_advisory_xact_lock(hashtextextended(\(low + " " + high), 0))) locked,
-        account a
-      WHERE a.id = \(id)
-        AND NOT EXISTS (
-          SELECT 1 FROM person_block
-          WHERE (blocker_id = \(account.id) AND blocked_id = \(id))
-            OR (blocker_id = \(id) AND blocked_id = \(account.id)))
-      """, as: (String, String, String, String).self, on: connection
+      PostgresStatements.VisiblePersonLockingPair(
+        personID: id, accountID: account.id, pairKey: low + " " + high), on: connection
     ).first.map(AccountRecord.init)
   }
 
@@ -210,18 +198,6 @@ extension PostgresBackendStore {
 
   /// `status(of:in:)` both ways in one round trip: `accountID`'s like in the other's list,
   /// and the other's in `accountID`'s.
-  private func statuses(
-    between accountID: String, and personID: String, on connection: PostgresConnection
-  ) async throws -> (mine: String?, theirs: String?) {
-    try await rows(
-      """
-      SELECT
-        (SELECT status FROM incoming_like WHERE account_id = \(personID) AND id = \(accountID)),
-        (SELECT status FROM incoming_like WHERE account_id = \(accountID) AND id = \(personID))
-      """, as: (String?, String?).self, on: connection
-    )[0]
-  }
-
   private func setStatus(
     _ status: String, of personID: String, in accountID: String,
     on connection: PostgresConnection

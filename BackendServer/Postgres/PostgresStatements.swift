@@ -2,10 +2,12 @@ import PostgresNIO
 
 /// The statements on the hot path as prepared statements: parsed once per connection, then
 /// bound and run in one round trip each (`PostgresBackendStore.rows(_:on:)`). Every other
-/// statement is sent whole, as its query says.
+/// statement is sent whole, as its query says. Each is named by a literal: postgres-nio's
+/// default name is its type's reflected name, made again at every run.
 enum PostgresStatements {
   /// An account's mutual matches, newest match first.
   struct Mutuals: PostgresPreparedStatement {
+    static let name = "Mutuals"
     static let sql = """
       SELECT id, user_name, avatar_url, name FROM incoming_like
       WHERE account_id = $1 AND status = 'matched' ORDER BY matched_seq DESC
@@ -28,6 +30,7 @@ enum PostgresStatements {
   /// A page of an account's pending likes, newest first: `limit` is one more than the page,
   /// to tell whether another follows.
   struct PendingLikes: PostgresPreparedStatement {
+    static let name = "PendingLikes"
     static let sql = """
       SELECT id, user_name, avatar_url, name FROM incoming_like
       WHERE account_id = $1 AND status = 'pending' ORDER BY seq DESC LIMIT $2 OFFSET $3
@@ -54,6 +57,7 @@ enum PostgresStatements {
   /// The account a token belongs to, while the token lasts (every request whose token was
   /// not checked in the last second: `RecentTokens`).
   struct TokenAccount: PostgresPreparedStatement {
+    static let name = "TokenAccount"
     static let sql = """
       SELECT a.id, a.username, a.name, a.password_hash FROM token t JOIN account a
       ON a.id = t.account_id WHERE t.token_hash = $1 AND t.created_at + t.expires_in > $2
@@ -77,6 +81,7 @@ enum PostgresStatements {
 
   /// One conversation's messages, in the order they came.
   struct Conversation: PostgresPreparedStatement {
+    static let name = "Conversation"
     static let sql = """
       SELECT id, person, subject, text, from_me, sent_at FROM conversation_message
       WHERE account_id = $1 AND person = $2 ORDER BY id
@@ -102,6 +107,7 @@ enum PostgresStatements {
   /// person with no messages is one row of NULLs. People in name order, messages in the
   /// order they came, all from one snapshot.
   struct AllConversations: PostgresPreparedStatement {
+    static let name = "AllConversations"
     static let sql = """
       SELECT c.name, m.id, m.subject, m.text, m.from_me, m.sent_at FROM conversation c
       LEFT JOIN conversation_message m ON m.account_id = c.account_id AND m.person = c.name
@@ -129,6 +135,7 @@ enum PostgresStatements {
   /// (`incoming_like_by_liker`, `incoming_like_by_account`), the same plan whatever the
   /// parameters: a generic plan of the per-row form scanned every like.
   struct PeoplePage: PostgresPreparedStatement {
+    static let name = "PeoplePage"
     static let sql = """
       SELECT a.id, a.username, a.name, a.joined_seq FROM account a
       WHERE a.id <> $1 AND a.joined_seq <= $2
@@ -163,6 +170,7 @@ enum PostgresStatements {
   /// Every message of an account's conversations with its matches, in the order they came,
   /// with the other account's username.
   struct SharedMessages: PostgresPreparedStatement {
+    static let name = "SharedMessages"
     static let sql = """
       SELECT m.id, m.author_id, m.subject, m.text, m.sent_at, o.username FROM talk_message m
       JOIN account o ON o.id = m.high_id WHERE m.low_id = $1
@@ -188,6 +196,7 @@ enum PostgresStatements {
 
   /// The account's `ConversationsVersion`: counts and newest ids, from the indexes.
   struct ConversationsVersion: PostgresPreparedStatement {
+    static let name = "ConversationsVersion"
     static let sql = """
       SELECT
         (SELECT COUNT(*) FROM conversation WHERE account_id = $1),
@@ -222,6 +231,7 @@ enum PostgresStatements {
   /// leaves the check finding nothing, and one that comes after waits for the message and
   /// deletes it with the conversation. Without a channel (notifications off), no notice.
   struct SendToMatch: PostgresPreparedStatement {
+    static let name = "SendToMatch"
     static let sql = """
       WITH matched AS (
         SELECT 1 FROM incoming_like
@@ -279,6 +289,7 @@ enum PostgresStatements {
   /// The account called `username` when it is a match of `accountID`'s: the first of a
   /// message's two statements.
   struct MatchedAccount: PostgresPreparedStatement {
+    static let name = "MatchedAccount"
     static let sql = """
       SELECT a.id, a.username, a.name, a.password_hash FROM account a
       JOIN incoming_like l ON l.id = a.id

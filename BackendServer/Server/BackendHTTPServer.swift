@@ -7,6 +7,7 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
+import SystemSupport
 import UnixSignals
 
 /// The backend as a real HTTP server, on Hummingbird 2 (SwiftNIO): each request goes to

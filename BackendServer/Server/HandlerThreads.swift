@@ -1,6 +1,7 @@
 import Backend
 import NIOCore
 import NIOPosix
+import SystemSupport
 
 extension BackendHTTPServer {
   /// Where the server runs a request's handler, once it has read the request.
