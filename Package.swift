@@ -112,6 +112,7 @@ let package = Package(
       dependencies: [
         "Backend",
         "Contract",
+        "SystemSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -153,10 +154,12 @@ let package = Package(
       exclude: ["CLibSecret", "CKeyutils"]
     ),
     .target(name: "Presentation", dependencies: ["Domain", "JSONTape"], path: "Presentation"),
-    // The embedded backend behind the client's `HTTPClient` port: the one place both sides meet.
+    // The embedded backend behind the client's `HTTPClient` port, and how the app opens it:
+    // the one place both sides meet, so that App never imports Backend.
     .target(
-      name: "BackendBridge", dependencies: ["Domain", "Data", "Backend", "Contract"], path: "Bridge"
-    ),
+      name: "BackendBridge",
+      dependencies: ["Domain", "Data", "Backend", "Contract", "SystemSupport"],
+      path: "BackendBridge"),
     // The shell's line editing, history and completion: BSD editline, not a hand-written
     // line editor.
     .systemLibrary(
@@ -175,7 +178,6 @@ let package = Package(
         "Contract",
         "Data",
         "Presentation",
-        "Backend",
         "BackendBridge",
         "SystemSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -196,7 +198,7 @@ let package = Package(
     .executableTarget(
       name: "ServerExecutable",
       dependencies: [
-        "App", "Backend", "BackendServer", "Presentation", "SystemSupport",
+        "App", "Backend", "BackendBridge", "BackendServer", "Presentation", "SystemSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Executables/Server", linkerSettings: exportsNothing),
@@ -236,10 +238,13 @@ let package = Package(
     // The contract against its two documents (API.md's tables and openapi.yaml), and the
     // sources against path literals outside it.
     .testTarget(name: "ContractTests", dependencies: ["Contract"]),
+    // The dependency rule read from the sources (LayerImportsTests).
+    .testTarget(name: "ArchitectureTests"),
     .testTarget(
       name: "BackendTests",
       dependencies: [
-        "Backend", "BackendServer", "BackendBridge", "Contract", "Data", "Domain", "TestSupport",
+        "Backend", "BackendServer", "BackendBridge", "Contract", "Data", "Domain", "SystemSupport",
+        "TestSupport",
         // The served application in process: straight to its responder, or on a live socket.
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),

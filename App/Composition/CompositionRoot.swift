@@ -1,10 +1,10 @@
-import Backend
 import BackendBridge
 import Data
 import Domain
 import Foundation
 import Logging
 import Presentation
+import SystemSupport
 
 /// The only place that knows concrete types: it picks the backend, the HTTP client and the
 /// session store from the global options and hands out Domain ports. A test's
@@ -92,24 +92,10 @@ package struct CompositionRoot {
       if let injected = io.seams.httpClient {
         client = injected
       } else {
-        let file = dataFolder.file(Self.backendFileName)
-        let rounds =
-          try io.seams.embeddedPasswordRounds ?? Self.passwordRounds(environment)
-          ?? APIBackend.defaultPasswordRounds
-        // The embedded backend is always the demo: it is where a person tries the app.
-        let demo = DemoPeople(
-          likeInterval: Self.demoLikeInterval(environment) ?? DemoPeople.defaultLikeInterval)
-        let pushFaults = try Self.pushFaults(environment)
-        // Opened at the first request, so that commands sending none never need its file.
-        let embedded = EmbeddedBackendHTTPClient(
-          storedIn: file,
-          opening: {
-            try await APIBackend.open(
-              .sqliteFile(file, journal: .rollback), now: { Date() },
-              randomBytes: Self.systemRandomBytes,
-              clock: ContinuousClock(), passwordRounds: rounds, demo: demo,
-              pushFaults: pushFaults)
-          })
+        let embedded = EmbeddedBackend.client(
+          storedIn: dataFolder.file(EmbeddedBackend.fileName),
+          settings: try BackendSettings(
+            environment: environment, passwordRounds: io.seams.embeddedPasswordRounds))
         io.openDatabases?.track { await embedded.close() }
         client = embedded
       }
@@ -134,9 +120,6 @@ package struct CompositionRoot {
 
   /// Which account the data folder uses on each server (`CurrentAccountFile`).
   static let accountsFileName = "accounts.json"
-
-  /// The backend's database in the data folder: the embedded default's, and `app serve`'s.
-  package static let backendFileName = "embedded-backend.sqlite"
 
   /// Where everybody's messages decode half their people (`AllMessagesBody+Halves`) and
   /// render every other block (`MessagesScreen+Blocks`): a thread of its own, outside the
@@ -204,7 +187,7 @@ package struct CompositionRoot {
     try FilePushDevice(
       file: dataFolder.file("push-device.json"),
       deviceIDOverride: environment["APP_DEVICE_ID"],
-      randomBytes: Self.systemRandomBytes, asksAgainAfterNo: asksAgainAfterNo, ask: ask)
+      randomBytes: SystemRandomBytes.make, asksAgainAfterNo: asksAgainAfterNo, ask: ask)
   }
 
   /// The push toggle's flows. The vendor backend is the main one unless `vendorURL` names
@@ -254,43 +237,6 @@ package struct CompositionRoot {
 
   var messagesRepository: any MessagesRepository {
     HTTPMessagesRepository(endpoint: endpoint, client: httpClient, helper: Self.messagesHelper)
-  }
-
-  /// `APP_DEMO_LIKE_SECONDS=2` makes the embedded backend invent a like every 2 s instead
-  /// of every 10 to 15, for demos of `app likes watch`.
-  package static func demoLikeInterval(_ environment: [String: String]) -> ClosedRange<Double>? {
-    guard let seconds = environment["APP_DEMO_LIKE_SECONDS"].flatMap(Double.init), seconds > 0
-    else { return nil }
-    return seconds...seconds
-  }
-
-  /// `APP_PASSWORD_ROUNDS=1000` sets the PBKDF2 rounds of the password hashes the embedded
-  /// backend (or `app serve`) makes, from 1,000 to 10,000,000. Unset, 600,000. The suite's
-  /// processes use 1,000: on a machine whose cores are all busy, a low-priority hash of
-  /// 600,000 rounds once took longer than a client waits (docs/decisions.md).
-  package static func passwordRounds(_ environment: [String: String]) throws -> Int? {
-    guard let text = environment["APP_PASSWORD_ROUNDS"], !text.isEmpty else { return nil }
-    guard let rounds = Int(text), (1_000...10_000_000).contains(rounds) else {
-      throw DataFolderError(
-        message: "APP_PASSWORD_ROUNDS must be a whole number from 1000 to 10000000, not \(text).")
-    }
-    return rounds
-  }
-
-  /// `APP_EMBEDDED_PUSH_FAULTS=vendor/register=refuse,push/register=fail` makes the embedded
-  /// backend refuse or fail those calls, to try the partial outcomes by hand.
-  package static func pushFaults(_ environment: [String: String]) throws -> [String: PushFault] {
-    guard let text = environment["APP_EMBEDDED_PUSH_FAULTS"] else { return [:] }
-    guard let faults = PushFault.parse(text) else {
-      throw DataFolderError(
-        message: "APP_EMBEDDED_PUSH_FAULTS must look like vendor/register=refuse,push/status=fail")
-    }
-    return faults
-  }
-
-  package static func systemRandomBytes(_ count: Int) -> [UInt8] {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
   }
 
   /// A logger on the command's stderr. It is handed to what logs rather than set up with

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Where the backend keeps its state: the one door between its routes and a database.
 ///

@@ -1,5 +1,6 @@
 import App
 import Backend
+import BackendBridge
 import BackendServer
 import Foundation
 import Presentation
@@ -102,6 +103,7 @@ struct ServeFeature {
     _ settings: ServeSettings, log: AccessLog
   ) throws -> APIServerConfiguration {
     let environment = io.environment
+    let backendSettings = try BackendSettings(environment: environment)
     return APIServerConfiguration(
       http: .init(
         host: settings.host, port: settings.port,
@@ -114,18 +116,14 @@ struct ServeFeature {
           try ServerTLS(certificateFile: $0, keyFile: settings.tlsKey ?? "")
         }),
       accessLog: log,
-      passwordRounds: try CompositionRoot.passwordRounds(environment)
-        ?? APIBackend.defaultPasswordRounds,
-      demo: settings.demo
-        ? DemoPeople(
-          likeInterval: CompositionRoot.demoLikeInterval(environment)
-            ?? DemoPeople.defaultLikeInterval) : nil,
-      pushFaults: try CompositionRoot.pushFaults(environment),
+      passwordRounds: backendSettings.passwordRounds,
+      demo: settings.demo ? DemoPeople(likeInterval: backendSettings.demoLikeInterval) : nil,
+      pushFaults: backendSettings.pushFaults,
       actionLimits: ActionLimits(
         likes: .init(perMinute: settings.likesPerMinute),
         messages: .init(perMinute: settings.messagesPerMinute)),
       now: { Date() },
-      randomBytes: CompositionRoot.systemRandomBytes, clock: ContinuousClock())
+      randomBytes: SystemRandomBytes.make, clock: ContinuousClock())
   }
 
   /// The PostgreSQL database `--database-url` (or `APP_DATABASE_URL`) names, or the SQLite
@@ -139,7 +137,7 @@ struct ServeFeature {
       return .postgres(postgres)
     }
     let location = DataFolder.locate(option: settings.dataDir, environment: environment)
-    let file = location.url.appendingPathComponent(CompositionRoot.backendFileName)
+    let file = location.url.appendingPathComponent(EmbeddedBackend.fileName)
     let sqlite = BackendStorage.sqliteFile(file)
     // The folder is made with the file, once the port is bound: a server that cannot listen
     // leaves nothing behind.

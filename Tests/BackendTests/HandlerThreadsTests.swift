@@ -2,6 +2,7 @@ import Backend
 import BackendServer
 import Foundation
 import NIOPosix
+import SystemSupport
 import TestSupport
 import Testing
 
