@@ -7,7 +7,7 @@ import PackageDescription
 // `BackendBridge` (the in-process HTTP client) and the composition root see both.
 // The executables' own symbols stay out of their dynamic symbol table, which
 // `--static-swift-stdlib` fills with all of them: a start-up cost for nothing
-// (Executables/exports.map, docs/decisions.md).
+// (Executables/exports.map, docs/decisions/).
 let exportsNothing: [LinkerSetting] = [
   .unsafeFlags(
     ["-Xlinker", "--version-script=\(Context.packageDirectory)/Executables/exports.map"],
@@ -36,7 +36,7 @@ let package = Package(
     // `app serve` and every test over real HTTP: one server, with graceful shutdown.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    // The live HTTP client, on the SwiftNIO the server already uses (docs/decisions.md).
+    // The live HTTP client, on the SwiftNIO the server already uses (docs/decisions/).
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     // Hummingbird's HTTP parts, for the connection cap's handler (Backend/Server/ConnectionCap).
@@ -106,7 +106,7 @@ let package = Package(
       path: "Backend"),
     // The backend served: the Hummingbird server of `app serve` with its limits, TLS,
     // metrics and access log, and the PostgreSQL store that several instances share. Only
-    // `app-server` links it, so `app` starts without it (docs/decisions.md).
+    // `app-server` links it, so `app` starts without it (docs/decisions/).
     .target(
       name: "BackendServer",
       dependencies: [
@@ -194,7 +194,7 @@ let package = Package(
       name: "AppExecutable", dependencies: ["App"], path: "Executables/App",
       linkerSettings: exportsNothing),
     // `app-server`: `app serve`, with the server's dependencies, which `app` then never loads
-    // at start (docs/decisions.md).
+    // at start (docs/decisions/).
     .executableTarget(
       name: "ServerExecutable",
       dependencies: [

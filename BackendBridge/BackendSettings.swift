@@ -14,7 +14,7 @@ public struct BackendSettings: Sendable {
   /// `APP_PASSWORD_ROUNDS=1000` sets the rounds, from 1,000 to 10,000,000 (unset, 600,000):
   /// the suite's processes use 1,000, because on a machine whose cores are all busy, a
   /// low-priority hash of 600,000 rounds once took longer than a client waits
-  /// (docs/decisions.md). `APP_DEMO_LIKE_SECONDS=2` makes the demo invent a like every 2 s
+  /// (docs/decisions/). `APP_DEMO_LIKE_SECONDS=2` makes the demo invent a like every 2 s
   /// instead of every 10 to 15, for demos of `app likes watch`.
   /// `APP_EMBEDDED_PUSH_FAULTS=vendor/register=refuse,push/register=fail` makes the backend
   /// refuse or fail those calls, to try the partial outcomes by hand. `passwordRounds`,

@@ -9,7 +9,7 @@ import CMalloc
 /// unescaped body, the parsed tape and a million strings. Each thread keeps glibc's arena
 /// of its own: one arena shared by both made them wait on its lock, a futex and a thread
 /// switch at a time. The main heap grows 64 MiB at a time; only address space is taken
-/// ahead, memory is resident once written. docs/decisions.md has what each setting saves,
+/// ahead, memory is resident once written. docs/decisions/ has what each setting saves,
 /// measured against the defaults.
 public enum HeapSettings {
   public static func apply() {

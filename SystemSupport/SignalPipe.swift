@@ -14,7 +14,7 @@ import Synchronization
 /// manager thread, while the main thread, parked by an async main with no signal blocked,
 /// may take the signal first; libdispatch's handler then sends it on to one thread, and in
 /// about 1 of 400 Ctrl-Cs at a prompt on a busy machine it never came out of the signalfd
-/// (docs/decisions.md). A handler of our own runs on whichever thread the kernel picks, and
+/// (docs/decisions/). A handler of our own runs on whichever thread the kernel picks, and
 /// only makes async-signal-safe calls: one `write` to a write end that never blocks (a full
 /// pipe already holds signals not yet answered).
 public final class SignalPipe: Sendable {

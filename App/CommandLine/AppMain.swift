@@ -128,7 +128,7 @@ package enum AppMain {
   /// Runs a parsed command as the kind of command it is. Generic, so that each cast starts
   /// from the command's own type: a cast of an `any ParsableCommand` first asks whether the
   /// existential type itself conforms, and each first question of a (type, protocol) pair
-  /// costs a scan of every conformance record in the binary (docs/decisions.md, "What the
+  /// costs a scan of every conformance record in the binary (docs/decisions/, "What the
   /// page's conformance scans are").
   private static func runOpened<Command: ParsableCommand>(_ command: Command, io: AppIO)
     async throws

@@ -13,7 +13,7 @@ enum HeapUse: Sendable {
   ///
   /// Asked through `AppRunnableCommand`, the protocol `AppMain` casts the command to next:
   /// the runtime answers a (type, protocol) pair once, and each first answer is a scan of
-  /// every conformance record in the binary (docs/decisions.md, "What the page's
+  /// every conformance record in the binary (docs/decisions/, "What the page's
   /// conformance scans are").
   static func of(_ command: any ParsableCommand) -> HeapUse {
     of(type(of: command))

@@ -201,10 +201,11 @@ package struct CompositionRoot {
       default: httpClient
       }
     return PushRegistrationFlows(
-      push: HTTPPushAuthenticationUC(
+      push: HTTPPushAuthenticationUseCase(
         endpoint: endpoint, client: httpClient, deviceID: device.deviceID),
-      session: HTTPSessionUC(endpoint: endpoint, client: httpClient, access: signedInAccess),
-      vendor: HTTPVendorUC(endpoint: vendorEndpoint, client: vendorClient),
+      session: HTTPPushSessionUseCase(
+        endpoint: endpoint, client: httpClient, access: signedInAccess),
+      vendor: HTTPVendorRegistrationUseCase(endpoint: vendorEndpoint, client: vendorClient),
       notifications: device, deviceID: device.deviceID, clock: clock,
       journal: FilePushChangeJournal(file: dataFolder.file(Self.pushChangeFileName)))
   }
@@ -227,7 +228,7 @@ package struct CompositionRoot {
     return LikesEnvironment(
       remote: HTTPLikesRemoteAPI(endpoint: endpoint, client: httpClient),
       cache: GRDBLikesCache(database: database, account: account),
-      state: GRDBNCStateStore(database: database, account: account),
+      state: GRDBNotificationCenterStateStore(database: database, account: account),
       access: signedInAccess, now: { Date() })
   }
 

@@ -11,7 +11,7 @@ public enum SQLiteJournal: Sendable {
   /// embedded backend, inside `app`. In WAL mode SQLite maps the `-shm` index; a file turned
   /// immutable or read-only under a running shell then makes the next write to the mapping a
   /// SIGBUS, which ends the process. With a rollback journal such a write fails with an
-  /// error the app can say, and the shell goes on (docs/decisions.md).
+  /// error the app can say, and the shell goes on (docs/decisions/).
   case rollback
 }
 

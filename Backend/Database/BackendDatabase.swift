@@ -36,14 +36,14 @@ final class BackendDatabase: Sendable {
         // GRDB's pool sets `synchronous = NORMAL` on its writer: the log was synced only by
         // checkpoints, so a small write was answered before anything reached the disk. FULL
         // syncs the log at every commit: what the backend answered as stored survives a
-        // power cut (docs/decisions.md).
+        // power cut (docs/decisions/).
         try pool.writeWithoutTransaction { db in
           try db.execute(sql: "PRAGMA synchronous = FULL")
           // 64 MiB of pages for the writer, not SQLite's 2 MiB: a message to a match is
           // answered with its conversation, read inside the write, one page per message
           // (conversations interleave in the table). The writer's cache outlives its own
           // commits, where a reader's is emptied by every commit of another connection, so
-          // the conversations being written stay in memory (docs/decisions.md).
+          // the conversations being written stay in memory (docs/decisions/).
           try db.execute(sql: "PRAGMA cache_size = -65536")
         }
         checkpointer.start(with: pool)
@@ -69,7 +69,7 @@ final class BackendDatabase: Sendable {
       // its own: WAL mode cannot change it). A message of 10 MB is a chain of pages, each
       // written to the log, read back and written again at the checkpoint, one system call
       // a piece; a quarter as many calls, for a little more per small commit
-      // (docs/decisions.md).
+      // (docs/decisions/).
       try db.execute(sql: "PRAGMA page_size = 16384")
       try checkpointer.install(on: db)
       if let statementTook {

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// SQLite's own automatic checkpoint runs in the `COMMIT` that takes the log past 1,000
 /// pages: for a message of 10 MB the request then waited for the copy and a second
-/// `fdatasync` before it could answer (docs/decisions.md has the figures). This hook replaces that one on the
+/// `fdatasync` before it could answer (docs/decisions/ has the figures). This hook replaces that one on the
 /// writer's connection (`sqlite3_wal_hook` holds one hook per connection) with the same
 /// rule, and queues the checkpoint behind the write on the writer's own queue: the answer
 /// goes out while the copy runs, so the app renders what it got as the disk works.

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// A hash is 600,000 rounds of PBKDF2, a long time for one core. On the request threads,
 /// eight sign-ins at once took every core of a 2-core machine, and likes pages slowed to a
-/// crawl (docs/decisions.md has the figures). Here a hash runs on one of two kinds of lane:
+/// crawl (docs/decisions/ has the figures). Here a hash runs on one of two kinds of lane:
 /// - the lane ahead, one thread above the request threads' priority, while its
 ///   `HashingBudget` lasts (`aheadShare` of the machine's cores): a sign-in among reads is
 ///   answered at once;

@@ -131,7 +131,7 @@ public final class AppDatabase: Sendable {
     // immutable or read-only under a running shell (`chattr +i`, a disk remounted), the next
     // write to the mapping is a SIGBUS, which no error handling can catch: the shell died of
     // "Bus error". With a rollback journal every write goes through write(2), and a file that
-    // takes none fails with an error the shell says and survives (docs/decisions.md).
+    // takes none fails with an error the shell says and survives (docs/decisions/).
     //
     // `synchronous = OFF`: no commit waits for the disk (a page shown records who was shown).
     // A crash of the app loses nothing, as the system holds what was written; only a power

@@ -151,9 +151,9 @@ public struct GRDBLikesCache: LikesCache {
   }
 }
 
-/// `NCStateStore` in the app's database, per account: the unblur window's end survives
-/// every run and is compared with the clock at each one.
-public struct GRDBNCStateStore: NCStateStore {
+/// `NotificationCenterStateStore` in the app's database, per account: the unblur window's
+/// end survives every run and is compared with the clock at each one.
+public struct GRDBNotificationCenterStateStore: NotificationCenterStateStore {
   private let database: AppDatabase
   private let account: String
 

@@ -8,8 +8,8 @@ import Foundation
   import OpenCombine
 #endif
 
-/// `SessionUC` over `POST /push/session`, with the signed-in user's token.
-public struct HTTPSessionUC: SessionUC {
+/// `PushSessionUseCase` over `POST /push/session`, with the signed-in user's token.
+public struct HTTPPushSessionUseCase: PushSessionUseCase {
   private let endpoint: APIEndpoint
   private let client: any HTTPClient
   private let access: SignedInAccess
@@ -33,9 +33,9 @@ public struct HTTPSessionUC: SessionUC {
   }
 }
 
-/// `PushAuthenticationUC` over section 4's `/push/*`. The status call needs this device's
+/// `PushAuthenticationUseCase` over section 4's `/push/*`. The status call needs this device's
 /// uuid, which the seed's signature leaves out, so the adapter is made for one device.
-public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
+public struct HTTPPushAuthenticationUseCase: PushAuthenticationUseCase {
   private let endpoint: APIEndpoint
   private let client: any HTTPClient
   private let deviceID: String
@@ -74,8 +74,8 @@ public struct HTTPPushAuthenticationUC: PushAuthenticationUC {
   }
 }
 
-/// `VendorUC` over section 4's `/vendor/*`, on the vendor's own base URL.
-public struct HTTPVendorUC: VendorUC {
+/// `VendorRegistrationUseCase` over section 4's `/vendor/*`, on the vendor's own base URL.
+public struct HTTPVendorRegistrationUseCase: VendorRegistrationUseCase {
   private let endpoint: APIEndpoint
   private let client: any HTTPClient
 

@@ -199,7 +199,7 @@ struct SecretServiceClient: Sendable {
   /// The process-wide service is never torn down for this (`secret_service_disconnect`):
   /// when many threads failed at once and each disconnected it while the others used it,
   /// every later call in the process waited out its time limit (seen in about one suite
-  /// run in ten, which runs dozens of sign-ins in one process at once; docs/decisions.md).
+  /// run in ten, which runs dozens of sign-ins in one process at once; docs/decisions/).
   private func runReconnecting<T: Sendable>(
     _ body:
       @escaping @Sendable (

@@ -12,7 +12,7 @@ import SystemSupport
 /// GLib (about 1.5 ms of loading, then 1 ms of connecting GDBus); `loadingLibsecret` does
 /// that too, for commands that always read the token. Not for a page that may come from the
 /// cache: loading a dozen libraries on the second core slowed the main thread's own start by
-/// more than it saved (docs/decisions.md, "Who is signed in is asked over the bus socket
+/// more than it saved (docs/decisions/, "Who is signed in is asked over the bus socket
 /// itself"). The first call waits only for what is not done yet: the connection is made
 /// under `SessionBus`'s lock, the library loads once (`pthread_once`), and GDBus's connection
 /// is made under a lock (`app_session_bus`). Nothing here reports: a failure is met again,

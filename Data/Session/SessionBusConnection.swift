@@ -11,7 +11,7 @@ import Foundation
 /// Service answers, and who is signed in. Those are plain method calls with no secret in
 /// them, and asked this way they need neither libsecret nor GLib loaded (a dozen libraries,
 /// 3 to 5 ms of a cached page's start) nor GDBus's worker thread between the caller and the
-/// socket (docs/decisions.md, "Who is signed in is asked over the bus socket itself").
+/// socket (docs/decisions/, "Who is signed in is asked over the bus socket itself").
 ///
 /// Blocking, and used by one call at a time (`SessionBus`); every wait is bounded by the
 /// call's deadline and ends early when the call is cancelled (`WireCancellation`).

@@ -5,14 +5,14 @@ import Foundation
 public struct LikesEnvironment: Sendable {
   let remote: any LikesRemoteAPI
   let cache: any LikesCache
-  let state: any NCStateStore
+  let state: any NotificationCenterStateStore
   let access: SignedInAccess
   let now: @Sendable () -> Date
   /// What the files could not keep this run; shared by every copy of this environment.
   let unkept = UnkeptLikes()
 
   public init(
-    remote: any LikesRemoteAPI, cache: any LikesCache, state: any NCStateStore,
+    remote: any LikesRemoteAPI, cache: any LikesCache, state: any NotificationCenterStateStore,
     access: SignedInAccess, now: @escaping @Sendable () -> Date
   ) {
     self.remote = remote

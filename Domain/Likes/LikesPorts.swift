@@ -55,8 +55,9 @@ public protocol LikesCache: Sendable {
   func deleteAll() async throws
 }
 
-/// Where the unblur window's end is kept between runs (the seed's `NCStateStore`).
-public protocol NCStateStore: Sendable {
+/// Where the notification center's state is kept between runs: the unblur window's end and
+/// the unread badge (the seed's `NCStateStore`).
+public protocol NotificationCenterStateStore: Sendable {
   func unblurEndDate() async throws -> Date?
   func setUnblurEndDate(_ date: Date?) async throws
   /// The unread badge: likes that arrived since the first page was last looked at.

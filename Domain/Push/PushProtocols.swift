@@ -4,7 +4,8 @@
   import OpenCombine
 #endif
 
-// The seed's protocols and enum, as it gives them.
+// The seed's protocols and enum, as it gives them, with its abbreviations spelt out: the
+// seed's `PushAuthenticationUC`, `SessionUC` and `VendorUC` are the use cases below.
 
 public enum RegistrationStatus: Equatable, Sendable {
   case register
@@ -12,17 +13,17 @@ public enum RegistrationStatus: Equatable, Sendable {
   case anotherDevice
 }
 
-public protocol PushAuthenticationUC {
+public protocol PushAuthenticationUseCase {
   func getRegistrationStatus(session: String) -> AnyPublisher<RegistrationStatus, Error>
   func register(with uuid: String, session: String, token: String) -> AnyPublisher<Bool, Error>
   func deRegister(with uuid: String) -> AnyPublisher<Bool, Error>
 }
 
-public protocol SessionUC {
+public protocol PushSessionUseCase {
   func fetchSession() -> AnyPublisher<String, Error>
 }
 
-public protocol VendorUC {
+public protocol VendorRegistrationUseCase {
   func checkRegistrationStatusPublisher(uuid: String) -> AnyPublisher<RegistrationStatus, Error>
   func registerUser(with uuid: String) -> AnyPublisher<Bool, Error>
   func deRegisterUser(with uuid: String) -> AnyPublisher<Bool, Error>

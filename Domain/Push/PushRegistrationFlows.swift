@@ -14,9 +14,9 @@
 /// reconciled, so Ctrl-C can never leave a half-done registration; before that point,
 /// cancelling simply stops. How a publisher is awaited, and shielded, is in `Bridging/`.
 public final class PushRegistrationFlows {
-  private let push: any PushAuthenticationUC
-  private let session: any SessionUC
-  private let vendor: any VendorUC
+  private let push: any PushAuthenticationUseCase
+  private let session: any PushSessionUseCase
+  private let vendor: any VendorRegistrationUseCase
   private let notifications: any NotificationService
   private let journal: any PushChangeJournal
   private let deviceID: String
@@ -30,7 +30,8 @@ public final class PushRegistrationFlows {
   private var sessionAtHand: String?
 
   public init(
-    push: any PushAuthenticationUC, session: any SessionUC, vendor: any VendorUC,
+    push: any PushAuthenticationUseCase, session: any PushSessionUseCase,
+    vendor: any VendorRegistrationUseCase,
     notifications: any NotificationService, deviceID: String, clock: any Clock<Duration>,
     sessionDelay: Duration = .seconds(3), journal: any PushChangeJournal = NoPushChangeJournal()
   ) {

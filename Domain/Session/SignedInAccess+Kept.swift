@@ -5,7 +5,7 @@ extension SignedInAccess {
   /// watch's polls): read from the store once, not at every request. A keyring's read is a
   /// D-Bus exchange, two of them with libsecret (who is signed in, then the token), and at
   /// every poll of a busy watch they were most of its work; libsecret also kept a little of
-  /// each for good, which grew the shell by about 2.5 KB a banner (docs/decisions.md).
+  /// each for good, which grew the shell by about 2.5 KB a banner (docs/decisions/).
   public final class Kept: Sendable {
     private let session = Mutex<RemoteUserSession?>(nil)
 

@@ -12,11 +12,15 @@ import Testing
   @Test func aDeviceRegisters_andAnotherDeviceSeesItAsAnotherDevice() async throws {
     let (client, access) = try await makeSUT()
     let endpoint = APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL)
-    let session = try await HTTPSessionUC(endpoint: endpoint, client: client, access: access)
-      .fetchSession().firstValue()
-    let mine = HTTPPushAuthenticationUC(endpoint: endpoint, client: client, deviceID: "device-a")
-    let other = HTTPPushAuthenticationUC(endpoint: endpoint, client: client, deviceID: "device-b")
-    let vendor = HTTPVendorUC(endpoint: endpoint, client: client)
+    let session = try await HTTPPushSessionUseCase(
+      endpoint: endpoint, client: client, access: access
+    )
+    .fetchSession().firstValue()
+    let mine = HTTPPushAuthenticationUseCase(
+      endpoint: endpoint, client: client, deviceID: "device-a")
+    let other = HTTPPushAuthenticationUseCase(
+      endpoint: endpoint, client: client, deviceID: "device-b")
+    let vendor = HTTPVendorRegistrationUseCase(endpoint: endpoint, client: client)
 
     #expect(try await mine.getRegistrationStatus(session: session).firstValue() == .unregister)
     #expect(try await mine.register(with: "device-a", session: session, token: "t").firstValue())
@@ -34,7 +38,7 @@ import Testing
 
   @Test func anUnknownSession_is401() async throws {
     let (client, _) = try await makeSUT()
-    let push = HTTPPushAuthenticationUC(
+    let push = HTTPPushAuthenticationUseCase(
       endpoint: APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL), client: client,
       deviceID: "d")
     await #expect(throws: RemoteAPIError.unauthorized) {
@@ -46,7 +50,7 @@ import Testing
     let (client, _) = try await makeSUT(faults: [
       "vendor/register": .refuse, "vendor/deregister": .fail,
     ])
-    let vendor = HTTPVendorUC(
+    let vendor = HTTPVendorRegistrationUseCase(
       endpoint: APIEndpoint(baseURL: EmbeddedBackendHTTPClient.baseURL), client: client)
 
     #expect(try await vendor.registerUser(with: "d").firstValue() == false)

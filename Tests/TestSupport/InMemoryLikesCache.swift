@@ -72,8 +72,8 @@ public final class InMemoryLikesCache: LikesCache {
   }
 }
 
-/// An `NCStateStore` in memory.
-public final class InMemoryNCStateStore: NCStateStore {
+/// An `NotificationCenterStateStore` in memory.
+public final class InMemoryNotificationCenterStateStore: NotificationCenterStateStore {
   private let endDate = Mutex<Date?>(nil)
   private let unread = Mutex(0)
   /// The highest event counted, and whose account's likes are counted.

@@ -7,7 +7,7 @@ import Synchronization
 /// run with `Task.megaYield()`: twenty tasks at background priority, one after another.
 /// libdispatch on Linux runs background work on threads at nice 10, so on a machine whose
 /// cores are busy those tasks wait behind everything else: a 3 s wait in 100 ms steps is
-/// 1,200 of them, and a loaded suite ran out its minute (docs/decisions.md). This clock
+/// 1,200 of them, and a loaded suite ran out its minute (docs/decisions/). This clock
 /// needs no yielding: `advance(until:_:)` waits for what it can see (the code done, or
 /// asleep on the clock) and then jumps to the sleep's deadline.
 public final class ManualClock: Clock, Sendable {

@@ -11,7 +11,8 @@ import Synchronization
 /// The seed's three use cases and the notification service in one stub. Every call is
 /// logged when it is subscribed to; answers are set per call, and `hold` keeps one back
 /// until the test sends it (`HeldAnswer`).
-public final class PushStubs: PushAuthenticationUC, SessionUC, VendorUC, NotificationService,
+public final class PushStubs: PushAuthenticationUseCase, PushSessionUseCase,
+  VendorRegistrationUseCase, NotificationService,
   @unchecked Sendable
 {
   // Answers and held answers are only touched under their locks; a held answer is sent by

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Why not URLSession: on Linux it is libcurl underneath, shared libraries that every start
 /// of `app` paid for, and a fetch slower than Python's on a large answer (the figures are in
-/// docs/decisions.md). SwiftNIO is already in the binary for `app serve`.
+/// docs/decisions/). SwiftNIO is already in the binary for `app serve`.
 public struct AsyncHTTPClientAdapter: HTTPClient {
   /// The contract's default: clients give up after 15 s and say so.
   public static let defaultTimeout: Duration = .seconds(15)

@@ -62,7 +62,7 @@ import Testing
       let page = try await cache.page(1, batchSize: 10)
       #expect(page?.users.map(\.userName) == ["Ana"])
       #expect(page?.isOutOfDate == false)
-      let badge = GRDBNCStateStore(database: database, account: "alice")
+      let badge = GRDBNotificationCenterStateStore(database: database, account: "alice")
       #expect(try await badge.unreadCount() == 3)
       #expect(try await badge.countLike(seq: 12, unkept: 0) == 4, "the first event it counts")
       #expect(try await badge.countLike(seq: 12, unkept: 0) == 4)

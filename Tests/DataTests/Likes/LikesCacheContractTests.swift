@@ -58,8 +58,8 @@ import Testing
   }
 
   @Test func unblurState_isKeptPerAccount() async throws {
-    let alice = GRDBNCStateStore(database: database, account: "alice")
-    let bob = GRDBNCStateStore(database: database, account: "bob")
+    let alice = GRDBNotificationCenterStateStore(database: database, account: "alice")
+    let bob = GRDBNotificationCenterStateStore(database: database, account: "bob")
     let end = Date(timeIntervalSince1970: 1_800_000_120)
     try await alice.setUnblurEndDate(end)
     #expect(try await alice.unblurEndDate() == end)
@@ -67,8 +67,8 @@ import Testing
   }
 
   @Test func unreadBadge_countsPerAccount_andSurvivesTheUnblurWindow() async throws {
-    let alice = GRDBNCStateStore(database: database, account: "alice")
-    let bob = GRDBNCStateStore(database: database, account: "bob")
+    let alice = GRDBNotificationCenterStateStore(database: database, account: "alice")
+    let bob = GRDBNotificationCenterStateStore(database: database, account: "bob")
 
     #expect(try await alice.countLike(seq: 7, unkept: 0) == 1)
     #expect(try await alice.countLike(seq: 8, unkept: 0) == 2)
@@ -81,8 +81,8 @@ import Testing
   }
 
   @Test func aLook_readsTheWindowAndTheBadgeTogether_andClearsOnlyWhenAsked() async throws {
-    let alice = GRDBNCStateStore(database: database, account: "alice")
-    let bob = GRDBNCStateStore(database: database, account: "bob")
+    let alice = GRDBNotificationCenterStateStore(database: database, account: "alice")
+    let bob = GRDBNotificationCenterStateStore(database: database, account: "bob")
     #expect(try await alice.look(clearingUnread: true) == .init(unblurEndDate: nil, unread: 0))
     let end = Date(timeIntervalSince1970: 1_800_000_120)
     try await alice.setUnblurEndDate(end)

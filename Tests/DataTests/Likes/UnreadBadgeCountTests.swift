@@ -12,7 +12,9 @@ import Testing
       // Two connections to one file, as two `app` processes open it.
       let (first, _) = try await AppDatabase.open(at: file)
       let (second, _) = try await AppDatabase.open(at: file)
-      let clients = [first, second].map { GRDBNCStateStore(database: $0, account: "alice") }
+      let clients = [first, second].map {
+        GRDBNotificationCenterStateStore(database: $0, account: "alice")
+      }
 
       // Each hears every event in order, as its own watch delivers them; the two race.
       try await withThrowingTaskGroup(of: Void.self) { group in
@@ -30,7 +32,8 @@ import Testing
   }
 
   @Test func likesKeptInMemoryMeanwhile_areAdded_whoeverCountedTheEvent() async throws {
-    let badge = GRDBNCStateStore(database: try AppDatabase.inMemory(), account: "alice")
+    let badge = GRDBNotificationCenterStateStore(
+      database: try AppDatabase.inMemory(), account: "alice")
     #expect(try await badge.countLike(seq: 5, unkept: 0) == 1)
 
     #expect(
@@ -39,7 +42,8 @@ import Testing
   }
 
   @Test func eventsThatStandBelowTheCounted_wereReset_andTheBadgeStartsAgain() async throws {
-    let badge = GRDBNCStateStore(database: try AppDatabase.inMemory(), account: "alice")
+    let badge = GRDBNotificationCenterStateStore(
+      database: try AppDatabase.inMemory(), account: "alice")
     for seq in 20...24 { _ = try await badge.countLike(seq: seq, unkept: 0) }
 
     #expect(try await badge.eventsStand(at: 30) == 5, "the server went on: nothing changes")
@@ -49,7 +53,8 @@ import Testing
   }
 
   @Test func anotherAccountOfTheSameName_startsTheBadgeAgain() async throws {
-    let badge = GRDBNCStateStore(database: try AppDatabase.inMemory(), account: "alice")
+    let badge = GRDBNotificationCenterStateStore(
+      database: try AppDatabase.inMemory(), account: "alice")
     #expect(try await badge.countsLikes(ofAccount: "id-1") == false, "the first it counts for")
     for seq in 1...3 { _ = try await badge.countLike(seq: seq, unkept: 0) }
     #expect(try await badge.countsLikes(ofAccount: "id-1") == false)

@@ -156,8 +156,9 @@ private final class PushServer: Sendable {
     let client = AsyncHTTPClientAdapter()
     let endpoint = APIEndpoint(baseURL: server.baseURL)
     return PushRegistrationFlows(
-      push: HTTPPushAuthenticationUC(endpoint: endpoint, client: client, deviceID: "device-1"),
-      session: FixedSession(), vendor: HTTPVendorUC(endpoint: endpoint, client: client),
+      push: HTTPPushAuthenticationUseCase(endpoint: endpoint, client: client, deviceID: "device-1"),
+      session: FixedSession(),
+      vendor: HTTPVendorRegistrationUseCase(endpoint: endpoint, client: client),
       notifications: GrantedNotifications(), deviceID: "device-1", clock: InstantClock(),
       sessionDelay: .zero)
   }
@@ -183,7 +184,7 @@ private final class Gate: Sendable {
   }
 }
 
-private struct FixedSession: SessionUC {
+private struct FixedSession: PushSessionUseCase {
   func fetchSession() -> AnyPublisher<String, Error> {
     Just("session-1").setFailureType(to: Error.self).eraseToAnyPublisher()
   }

@@ -82,7 +82,7 @@ import Testing
     }
     let cache = InMemoryLikesCache()
     let environment = LikesEnvironment(
-      remote: remote, cache: cache, state: InMemoryNCStateStore(),
+      remote: remote, cache: cache, state: InMemoryNotificationCenterStateStore(),
       access: SignedInAccess(
         dataStore: InMemoryUserSessionDataStore(
           RemoteUserSession(username: "me", accessToken: AccessToken("t")))),

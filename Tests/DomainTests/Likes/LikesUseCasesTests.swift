@@ -137,7 +137,7 @@ import Testing
 
   @Test func aWindowThatEndedWhileTheAppWasClosed_isBlurredAtTheNextRun() async throws {
     let now = TestNow()
-    let state = InMemoryNCStateStore(now.date.addingTimeInterval(-1))
+    let state = InMemoryNotificationCenterStateStore(now.date.addingTimeInterval(-1))
     let (sut, remote, _, _, _) = makeSUT(now: now, state: state)
     remote.pages.withLock { $0[1] = (users(["a"]), nil) }
 
@@ -269,7 +269,7 @@ import Testing
   // MARK: - A page view: the page, the unblur seconds and the badge in one read
 
   @Test func aPageView_showsTheBadgeAsItStood_andTheFirstPageClearsIt() async throws {
-    let state = InMemoryNCStateStore(unread: 3)
+    let state = InMemoryNotificationCenterStateStore(unread: 3)
     let (sut, remote, _, _, _) = makeSUT(state: state)
     remote.pages.withLock {
       $0[1] = (users(["a"]), 2)
@@ -288,7 +288,7 @@ import Testing
   }
 
   @Test func aPageFromTheServer_showsWhenTheCacheCannotKeepIt_sayingWhy() async throws {
-    let state = InMemoryNCStateStore(unread: 2)
+    let state = InMemoryNotificationCenterStateStore(unread: 2)
     let (sut, remote, cache, _, _) = makeSUT(state: state)
     remote.pages.withLock { $0[1] = (users(["a", "b"]), nil) }
     let full = LocalStorageError(file: "/data/app.sqlite", problem: .diskFull)
@@ -308,7 +308,7 @@ import Testing
   @Test func aLikeOnAFullDisk_countsInMemory_andThePagesComeFromTheServer_untilItIsKept()
     async throws
   {
-    let state = InMemoryNCStateStore(unread: 2)
+    let state = InMemoryNotificationCenterStateStore(unread: 2)
     let (sut, remote, cache, _, _) = makeSUT(state: state)
     remote.pages.withLock { $0[1] = (users(["a"]), nil) }
     let view = ViewLikesPageUseCase(sut)
@@ -357,7 +357,7 @@ import Testing
 
   @Test func aPageView_blursAndCountsDownByTheWindowItRead() async throws {
     let now = TestNow()
-    let state = InMemoryNCStateStore(now.date.addingTimeInterval(30))
+    let state = InMemoryNotificationCenterStateStore(now.date.addingTimeInterval(30))
     let (sut, remote, _, _, _) = makeSUT(now: now, state: state)
     remote.pages.withLock { $0[1] = (users(["a"]), nil) }
     let view = ViewLikesPageUseCase(sut)
@@ -372,7 +372,7 @@ import Testing
   }
 
   @Test func aPageThatCannotBeShown_clearsNothing() async throws {
-    let state = InMemoryNCStateStore(unread: 2)
+    let state = InMemoryNotificationCenterStateStore(unread: 2)
     let (sut, remote, _, _, _) = makeSUT(state: state)
     remote.failure.withLock { $0 = .unreachable(reason: "down") }
 
@@ -389,10 +389,14 @@ import Testing
   }
 
   private func makeSUT(
-    now: TestNow = TestNow(), state: InMemoryNCStateStore = InMemoryNCStateStore(),
+    now: TestNow = TestNow(),
+    state: InMemoryNotificationCenterStateStore = InMemoryNotificationCenterStateStore(),
     signedIn: Bool = true
   )
-    -> (LikesEnvironment, LikesRemoteAPIStub, InMemoryLikesCache, InMemoryNCStateStore, TestNow)
+    -> (
+      LikesEnvironment, LikesRemoteAPIStub, InMemoryLikesCache,
+      InMemoryNotificationCenterStateStore, TestNow
+    )
   {
     let remote = LikesRemoteAPIStub()
     let cache = InMemoryLikesCache()
