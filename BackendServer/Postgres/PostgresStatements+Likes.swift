@@ -17,7 +17,7 @@ extension PostgresStatements {
           SELECT 1 FROM person_block
           WHERE (blocker_id = $2 AND blocked_id = $1) OR (blocker_id = $1 AND blocked_id = $2))
       """
-    typealias Row = (String, String, String, String)
+    typealias Row = AccountRow
 
     var personID: String
     var accountID: String
@@ -32,13 +32,7 @@ extension PostgresStatements {
       return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-      let cells = row.makeRandomAccess()
-      return (
-        try cells[0].decode(String.self), try cells[1].decode(String.self),
-        try cells[2].decode(String.self), try cells[3].decode(String.self)
-      )
-    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeAccount(row) }
   }
 
   /// How the two stand (`mine`: the liker's like in the person's list; `theirs`: the

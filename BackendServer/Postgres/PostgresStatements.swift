@@ -62,7 +62,7 @@ enum PostgresStatements {
       SELECT a.id, a.username, a.name, a.password_hash FROM token t JOIN account a
       ON a.id = t.account_id WHERE t.token_hash = $1 AND t.created_at + t.expires_in > $2
       """
-    typealias Row = (String, String, String, String)
+    typealias Row = AccountRow
 
     var tokenHash: String
     var now: Int
@@ -74,9 +74,7 @@ enum PostgresStatements {
       return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-      try row.decode(Row.self)
-    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeAccount(row) }
   }
 
   /// One conversation's messages, in the order they came.
@@ -295,7 +293,7 @@ enum PostgresStatements {
       JOIN incoming_like l ON l.id = a.id
       WHERE a.username = $1 AND l.account_id = $2 AND l.status = 'matched'
       """
-    typealias Row = (String, String, String, String)
+    typealias Row = AccountRow
 
     var username: String
     var accountID: String
@@ -307,12 +305,20 @@ enum PostgresStatements {
       return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row {
-      let cells = row.makeRandomAccess()
-      return (
-        try cells[0].decode(String.self), try cells[1].decode(String.self),
-        try cells[2].decode(String.self), try cells[3].decode(String.self)
-      )
-    }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try decodeAccount(row) }
+  }
+
+  /// An account's id, username, name and password hash, in that order: what every
+  /// statement that finds an account selects.
+  typealias AccountRow = (String, String, String, String)
+
+  /// Cell by cell, each a `String`: the tuple's generic decoding costs more than the
+  /// statement on the hot path.
+  static func decodeAccount(_ row: PostgresRow) throws -> AccountRow {
+    let cells = row.makeRandomAccess()
+    return (
+      try cells[0].decode(String.self), try cells[1].decode(String.self),
+      try cells[2].decode(String.self), try cells[3].decode(String.self)
+    )
   }
 }
