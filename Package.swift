@@ -14,6 +14,31 @@ let exportsNothing: [LinkerSetting] = [
     .when(platforms: [.linux]))
 ]
 
+// libsecret's and GLib's headers, which Keyring/CLibSecret/shim.h includes, in the folders
+// Debian's libsecret-1-dev and libglib2.0-dev install them to (`pkg-config --cflags
+// libsecret-1`). Given to the Keyring target alone, and without pkg-config, which would also
+// link the libraries into every executable: libsecret is loaded when first needed.
+#if arch(arm64)
+  let multiarch = "aarch64-linux-gnu"
+#else
+  let multiarch = "x86_64-linux-gnu"
+#endif
+let libsecretHeaders: [SwiftSetting] = [
+  .unsafeFlags(
+    [
+      "/usr/include/libsecret-1", "/usr/include/glib-2.0",
+      "/usr/lib/\(multiarch)/glib-2.0/include",
+    ].flatMap { ["-Xcc", "-I\($0)"] })
+]
+
+// libdbus-1's headers, for SessionBusBenchmark's comparison (Benchmarks/CDBus/shim.h).
+let libdbusHeaders: [SwiftSetting] = [
+  .unsafeFlags(
+    ["/usr/include/dbus-1.0", "/usr/lib/\(multiarch)/dbus-1.0/include"].flatMap {
+      ["-Xcc", "-I\($0)"]
+    })
+]
+
 let package = Package(
   name: "CleanArchitectureApp",
   products: [
@@ -25,6 +50,7 @@ let package = Package(
     .executable(name: "likes-cache-benchmark", targets: ["LikesCacheBenchmark"]),
     .executable(name: "server-load-benchmark", targets: ["ServerLoadBenchmark"]),
     .executable(name: "startup-benchmark", targets: ["StartupBenchmark"]),
+    .executable(name: "session-bus-benchmark", targets: ["SessionBusBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,12 +89,6 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux]))
       ],
       path: "Domain"),
-    // libsecret, loaded when the keyring is first needed rather than linked (shim.h): no
-    // `pkgConfig`, which would link it, with GIO and GLib, into every executable.
-    .systemLibrary(name: "CLibSecret", path: "Data/CLibSecret"),
-    // The kernel's key retention service: the session store where no Secret Service answers.
-    .systemLibrary(
-      name: "CKeyutils", path: "Data/CKeyutils", providers: [.apt(["libkeyutils-dev"])]),
     // glibc's malloc.h, which the Glibc module leaves out (`mallopt`, for HeapSettings).
     .systemLibrary(name: "CMalloc", path: "SystemSupport/CMalloc"),
     // What both sides need from the system: blocking calls off the cooperative pool, file
@@ -129,6 +149,23 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       path: "BackendServer"),
+    // libsecret, loaded when the keyring is first needed rather than linked (shim.h).
+    .systemLibrary(
+      name: "CLibSecret", path: "Keyring/CLibSecret", providers: [.apt(["libsecret-1-dev"])]),
+    // sd-bus (libsystemd), loaded when the session bus is first needed (shim.h).
+    .systemLibrary(
+      name: "CSystemdBus", path: "Keyring/CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
+    // The kernel's key retention service: the session store where no Secret Service answers.
+    .systemLibrary(
+      name: "CKeyutils", path: "Keyring/CKeyutils", providers: [.apt(["libkeyutils-dev"])]),
+    // The machine's keyrings: the Secret Service (libsecret, and sd-bus for the questions
+    // asked before a secret is needed) and the kernel's keyring. Platform plumbing only: it
+    // knows no Domain type, and Data's session stores adapt it to the Domain's port.
+    .target(
+      name: "Keyring",
+      dependencies: ["SystemSupport", "CLibSecret", "CSystemdBus", "CKeyutils"],
+      path: "Keyring", exclude: ["CLibSecret", "CSystemdBus", "CKeyutils", "LoadedLibrary"],
+      swiftSettings: libsecretHeaders),
     .target(
       name: "Data",
       dependencies: [
@@ -136,8 +173,7 @@ let package = Package(
         "Contract",
         "SystemSupport",
         "JSONTape",
-        "CLibSecret",
-        "CKeyutils",
+        "Keyring",
         .product(name: "GRDB", package: "GRDB.swift"),
         // `sqlite3_file_control`'s check that the open file is still the one at its path.
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -150,8 +186,7 @@ let package = Package(
         .product(
           name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
       ],
-      path: "Data",
-      exclude: ["CLibSecret", "CKeyutils"]
+      path: "Data"
     ),
     .target(name: "Presentation", dependencies: ["Domain", "JSONTape"], path: "Presentation"),
     // The embedded backend behind the client's `HTTPClient` port, and how the app opens it:
@@ -179,6 +214,7 @@ let package = Package(
         "Data",
         "Presentation",
         "BackendBridge",
+        "Keyring",
         "SystemSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -209,6 +245,12 @@ let package = Package(
     .executableTarget(
       name: "StartupBenchmark", dependencies: ["BenchmarkSupport"],
       path: "Benchmarks/StartupBenchmark"),
+    // The keyring's session-bus questions through sd-bus (the app's) against libdbus-1.
+    .systemLibrary(
+      name: "CDBus", path: "Benchmarks/CDBus", providers: [.apt(["libdbus-1-dev"])]),
+    .executableTarget(
+      name: "SessionBusBenchmark", dependencies: ["Keyring", "BenchmarkSupport", "CDBus"],
+      path: "Benchmarks/SessionBusBenchmark", swiftSettings: libdbusHeaders),
     // Runs child processes and finds the release `app`, for the benchmarks that run it.
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
@@ -238,6 +280,8 @@ let package = Package(
     // The contract against its two documents (API.md's tables and openapi.yaml), and the
     // sources against path literals outside it.
     .testTarget(name: "ContractTests", dependencies: ["Contract"]),
+    // The keyring's platform plumbing: the sd-bus questions, on silent and real buses.
+    .testTarget(name: "KeyringTests", dependencies: ["Keyring", "TestSupport"]),
     // The dependency rule read from the sources (LayerImportsTests).
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
@@ -289,3 +333,31 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// A target built without library evolution hands its internal imports on: every target that
+// imports Keyring, directly or not, loads CLibSecret, and so needs libsecret's headers'
+// folders too. Found from the targets' own dependencies, so a new target gets them when it
+// needs them.
+let keyringUsers: Set<String> = {
+  var dependencies: [String: [String]] = [:]
+  for target in package.targets {
+    dependencies[target.name] = target.dependencies.compactMap { dependency in
+      switch dependency {
+      case .targetItem(let name, _), .byNameItem(let name, _): name
+      default: nil
+      }
+    }
+  }
+  func reachesKeyring(_ name: String, _ seen: inout Set<String>) -> Bool {
+    guard seen.insert(name).inserted else { return false }
+    return (dependencies[name] ?? []).contains { $0 == "Keyring" || reachesKeyring($0, &seen) }
+  }
+  return Set(
+    dependencies.keys.filter { name in
+      var seen: Set<String> = []
+      return reachesKeyring(name, &seen)
+    })
+}()
+for target in package.targets where keyringUsers.contains(target.name) {
+  target.swiftSettings = (target.swiftSettings ?? []) + libsecretHeaders
+}

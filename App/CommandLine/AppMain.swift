@@ -1,6 +1,7 @@
 import ArgumentParser
 import Data
 import Foundation
+import Keyring
 import Presentation
 import SystemSupport
 

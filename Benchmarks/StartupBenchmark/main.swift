@@ -5,49 +5,61 @@ import Foundation
 // Foundation and prints one line, built here with `swiftc -O`. Measured: `app --help`, and
 // `app likes --page 2` on a warm cache (an account on the embedded backend whose page 2 is
 // already cached). Each command runs 30 times, interleaved, in a process of its own; the
-// medians are compared.
+// medians are compared. Given several builds of app, it measures them all in the same run,
+// interleaved, on one account and one cache: a change's before and after.
 //
 //   swift run -c release startup-benchmark           the release app as the README builds it
 //                                                    (brought up to date in .build/static)
-//   swift run -c release startup-benchmark APP       another build of app, such as one without
-//                                                    --static-swift-stdlib
-//   swift run -c release startup-benchmark measure APP   the measuring part (needs a keyring)
+//   swift run -c release startup-benchmark APP…      other builds of app, such as one without
+//                                                    --static-swift-stdlib, or an older one
+//   swift run -c release startup-benchmark measure APP…   the measuring part (needs a keyring)
 
 let rounds = 30
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-if arguments.first == "measure", arguments.count == 2 {
-  measureStartup(app: arguments[1])
-} else if arguments.count <= 1 {
+if arguments.first == "measure", arguments.count >= 2 {
+  measureStartup(apps: Array(arguments.dropFirst()))
+} else if arguments.first != "measure" {
   if arguments.isEmpty { ReleaseApp.build() }
-  let app =
-    arguments.first.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? ReleaseApp.path
-  ReleaseApp.rerunUnderAPrivateKeyring(["measure", app])
+  let apps =
+    arguments.isEmpty
+    ? [ReleaseApp.path] : arguments.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+  ReleaseApp.rerunUnderAPrivateKeyring(["measure"] + apps)
 } else {
-  print("usage: startup-benchmark [APP]")
+  print("usage: startup-benchmark [APP…]")
   exit(64)
 }
 
-func measureStartup(app: String) {
+func measureStartup(apps: [String]) {
   let scratch = ReleaseApp.scratchFolder("startup-benchmark")
   defer { try? FileManager.default.removeItem(at: scratch) }
   let file = { (name: String) in scratch.appendingPathComponent(name).path }
   let baseline = buildBaseline(in: scratch)
-  print("app: \(app)")
+  for (index, app) in apps.enumerated() { print("app \(index + 1): \(app)") }
+  let app = apps[0]
 
   try! "benchmark\n".write(toFile: file("password"), atomically: true, encoding: .utf8)
   let signup = measure(
     [app, "signup", "--username", "bench", "--name", "Bench", "--password-stdin"],
     stdin: file("password"), stdout: file("out"), stderr: file("err"))
   precondition(signup.status == 0, "app signup failed: \(fileContents(file("err")))")
-  let warm = measure([app, "likes", "--page", "2"], stdout: file("out"), stderr: file("err"))
-  precondition(warm.status == 0, "app likes --page 2 failed: \(fileContents(file("err")))")
+  for app in apps {
+    let warm = measure([app, "likes", "--page", "2"], stdout: file("out"), stderr: file("err"))
+    precondition(warm.status == 0, "\(app) likes --page 2 failed: \(fileContents(file("err")))")
+  }
 
-  let commands: [(name: String, arguments: [String])] = [
-    ("baseline: Foundation and print", [baseline]),
-    ("app --help", [app, "--help"]),
-    ("app likes --page 2, warm cache", [app, "likes", "--page", "2"]),
-  ]
+  // With one app, its commands are named as before; with several, each by its number.
+  let named = { (index: Int, command: String) in
+    apps.count == 1 ? "app \(command)" : "app \(index + 1) \(command)"
+  }
+  let commands: [(name: String, arguments: [String])] =
+    [("baseline: Foundation and print", [baseline])]
+    + apps.enumerated().flatMap { index, app in
+      [
+        (named(index, "--help"), [app, "--help"]),
+        (named(index, "likes --page 2, warm"), [app, "likes", "--page", "2"]),
+      ]
+    }
   var seconds = [[Double]](repeating: [], count: commands.count)
   for _ in 0..<rounds {
     for (index, command) in commands.enumerated() {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Keyring
 
 /// `APP_KEYRING=auto`: the Secret Service when one answers on the session bus, else the
 /// kernel keyring (`KeyringChoice`).
@@ -17,11 +18,11 @@ public final class AutomaticUserSessionDataStore: UserSessionDataStore, Sendable
 
   /// The live stores for `server`: libsecret's, or the kernel's.
   public convenience init(server: String) {
-    let client = SecretServiceClient(timeout: .seconds(10))
+    let keyring = SecretServiceKeyring(timeout: .seconds(10))
     self.init(
       secretService: LibsecretUserSessionDataStore(server: server),
       kernel: KernelKeyringUserSessionDataStore(server: server),
-      secretServiceAnswers: { try await client.answers() })
+      secretServiceAnswers: { try await inSessionStoreTerms { try await keyring.answers() } })
   }
 
   public var location: String {
@@ -65,11 +66,11 @@ public final class AutomaticAccountKeyring: AccountKeyring {
 
   /// The live keyrings for `server`: the Secret Service's, or the kernel's.
   public convenience init(server: String) {
-    let client = SecretServiceClient(timeout: .seconds(10))
+    let keyring = SecretServiceKeyring(timeout: .seconds(10))
     self.init(
       secretService: LibsecretUserSessionDataStore(server: server),
       kernel: KernelKeyringUserSessionDataStore(server: server),
-      secretServiceAnswers: { try await client.answers() })
+      secretServiceAnswers: { try await inSessionStoreTerms { try await keyring.answers() } })
   }
 
   public var location: String {

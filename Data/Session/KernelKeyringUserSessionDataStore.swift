@@ -1,8 +1,9 @@
 import Domain
 import Foundation
+import Keyring
 
-/// Keeps the session token in the kernel's key retention service: the user's persistent
-/// keyring, in kernel memory, never in a file. The store for a machine without a Secret
+/// Keeps the session token in the kernel's key retention service (Keyring's `KernelKeyring`):
+/// the user's persistent keyring, in kernel memory, never in a file. The store for a machine without a Secret
 /// Service (a server reached over SSH, a headless box), as keyring-rs's `linux-keyutils`
 /// and python-keyring's keyutils backend do.
 ///
@@ -32,52 +33,62 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
   }
 
   public func readUserSession() async throws -> RemoteUserSession? {
-    let persistent = try keyring.persistentKeyring()
-    // A key removed between the listing and the read (another process signed out) is
-    // listed again: the answer is then the other session, or none.
-    for _ in 0..<3 {
-      guard let session = try sessions(in: persistent).first else { return nil }
-      if let token = try keyring.read(session.key.serial) {
-        return RemoteUserSession(username: session.account, accessToken: AccessToken(token))
+    try await inSessionStoreTerms {
+      let persistent = try keyring.persistentKeyring()
+      // A key removed between the listing and the read (another process signed out) is
+      // listed again: the answer is then the other session, or none.
+      for _ in 0..<3 {
+        guard let session = try sessions(in: persistent).first else { return nil }
+        if let token = try keyring.read(session.key.serial) {
+          return RemoteUserSession(username: session.account, accessToken: AccessToken(token))
+        }
       }
+      throw SessionStoreError.kernelKeyringUnavailable(
+        reason: "its session key kept disappearing while it was read")
     }
-    throw SessionStoreError.kernelKeyringUnavailable(
-      reason: "its session key kept disappearing while it was read")
   }
 
   public func signedInUsername() async throws -> String? {
-    try sessions(in: try keyring.persistentKeyring()).first?.account
+    try await inSessionStoreTerms {
+      try sessions(in: try keyring.persistentKeyring()).first?.account
+    }
   }
 
   public func save(_ session: RemoteUserSession) async throws {
-    let persistent = try keyring.persistentKeyring()
-    let description = prefix + session.username
-    let token = session.accessToken.value
-    // Add first, then remove the others: a failure between the two leaves an extra key,
-    // never none. Two sign-ins at once can each remove the other's new key (each one
-    // replaced a key the other had listed), so each then looks for its own and adds it
-    // again if it is gone: whichever finishes last leaves its session.
-    try keyring.add(description: description, payload: token, to: persistent)
-    for other in try sessions(in: persistent) where other.account != session.username {
-      try keyring.remove(other.key.serial)
-    }
-    if try !sessions(in: persistent).contains(where: { $0.account == session.username }) {
+    try await inSessionStoreTerms {
+      let persistent = try keyring.persistentKeyring()
+      let description = prefix + session.username
+      let token = session.accessToken.value
+      // Add first, then remove the others: a failure between the two leaves an extra key,
+      // never none. Two sign-ins at once can each remove the other's new key (each one
+      // replaced a key the other had listed), so each then looks for its own and adds it
+      // again if it is gone: whichever finishes last leaves its session.
       try keyring.add(description: description, payload: token, to: persistent)
+      for other in try sessions(in: persistent) where other.account != session.username {
+        try keyring.remove(other.key.serial)
+      }
+      if try !sessions(in: persistent).contains(where: { $0.account == session.username }) {
+        try keyring.add(description: description, payload: token, to: persistent)
+      }
     }
   }
 
   public func deleteUserSession() async throws {
-    let persistent = try keyring.persistentKeyring()
-    for session in try sessions(in: persistent) { try keyring.remove(session.key.serial) }
+    try await inSessionStoreTerms {
+      let persistent = try keyring.persistentKeyring()
+      for session in try sessions(in: persistent) { try keyring.remove(session.key.serial) }
+    }
   }
 
   public func checkWritable() async throws {
-    // A throwaway key under its own service name, so no session listing can ever see it.
-    let persistent = try keyring.persistentKeyring()
-    let probe = try keyring.add(
-      description: "\(service).write-check session server=\(server)", payload: "write-check",
-      to: persistent)
-    try keyring.remove(probe)
+    try await inSessionStoreTerms {
+      // A throwaway key under its own service name, so no session listing can ever see it.
+      let persistent = try keyring.persistentKeyring()
+      let probe = try keyring.add(
+        description: "\(service).write-check session server=\(server)", payload: "write-check",
+        to: persistent)
+      try keyring.remove(probe)
+    }
   }
 
   var prefix: String { "\(service) session server=\(server) account=" }
@@ -106,28 +117,36 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
 /// one account's.
 extension KernelKeyringUserSessionDataStore: AccountKeyring {
   public func accounts() async throws -> [String] {
-    try sessions(in: try keyring.persistentKeyring()).map(\.account)
+    try await inSessionStoreTerms {
+      try sessions(in: try keyring.persistentKeyring()).map(\.account)
+    }
   }
 
   public func readSession(account: String) async throws -> RemoteUserSession? {
-    let persistent = try keyring.persistentKeyring()
-    guard let key = try sessions(in: persistent).first(where: { $0.account == account })?.key,
-      let token = try keyring.read(key.serial)
-    else { return nil }
-    return RemoteUserSession(username: account, accessToken: AccessToken(token))
+    try await inSessionStoreTerms {
+      let persistent = try keyring.persistentKeyring()
+      guard let key = try sessions(in: persistent).first(where: { $0.account == account })?.key,
+        let token = try keyring.read(key.serial)
+      else { return nil }
+      return RemoteUserSession(username: account, accessToken: AccessToken(token))
+    }
   }
 
   public func store(_ session: RemoteUserSession) async throws {
-    // `add` of a key with the same description updates it in place.
-    try keyring.add(
-      description: prefix + session.username, payload: session.accessToken.value,
-      to: try keyring.persistentKeyring())
+    try await inSessionStoreTerms {
+      // `add` of a key with the same description updates it in place.
+      _ = try keyring.add(
+        description: prefix + session.username, payload: session.accessToken.value,
+        to: try keyring.persistentKeyring())
+    }
   }
 
   public func deleteSession(account: String) async throws {
-    let persistent = try keyring.persistentKeyring()
-    for session in try sessions(in: persistent) where session.account == account {
-      try keyring.remove(session.key.serial)
+    try await inSessionStoreTerms {
+      let persistent = try keyring.persistentKeyring()
+      for session in try sessions(in: persistent) where session.account == account {
+        try keyring.remove(session.key.serial)
+      }
     }
   }
 }

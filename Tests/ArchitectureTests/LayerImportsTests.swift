@@ -8,6 +8,11 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The C libraries of the platform, which only the platform targets import.
+  static let platformLibraries: Set<String> = [
+    "CLibSecret", "CSystemdBus", "CKeyutils", "CLibEdit",
+  ]
+
   /// Modules a folder's sources must not import, and why.
   static let forbidden: [(folder: String, modules: Set<String>, why: String)] = [
     (
@@ -24,8 +29,20 @@ import Testing
       "Data adapts the Domain's ports to the outside world, not to the server"
     ),
     (
+      "Data", platformLibraries,
+      "Data adapts the platform targets (Keyring) to the Domain; it calls no C library itself"
+    ),
+    (
       "App", ["Backend", "BackendServer"],
       "the composition root reaches the embedded backend through BackendBridge only"
+    ),
+    (
+      "App", platformLibraries.subtracting(["CLibEdit"]),
+      "the app reaches the keyrings through Keyring and Data"
+    ),
+    (
+      "Keyring", ["Domain", "Data", "Presentation", "App", "Backend", "BackendServer"],
+      "Keyring is the machine's plumbing: it knows no layer, and Data adapts it to the Domain"
     ),
     (
       "Backend", ["Domain", "Data", "Presentation", "App", "BackendBridge"],

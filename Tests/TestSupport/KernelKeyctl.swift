@@ -5,7 +5,7 @@ import Foundation
 public enum KernelKeyctl {
   /// True under CI=true (where a kernel or container that refuses keyrings must fail, not
   /// skip), or when `keyctl` reaches this user's persistent keyring.
-  public static let shouldTest: Bool = Keyring.isCI || ((try? persistentKeys()) != nil)
+  public static let shouldTest: Bool = TestKeyring.isCI || ((try? persistentKeys()) != nil)
 
   /// The descriptions and payloads of the `user` keys in this user's persistent keyring.
   /// `keyctl` runs in a session keyring of its own, into which the persistent keyring is

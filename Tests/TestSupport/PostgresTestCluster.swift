@@ -30,7 +30,7 @@ public final class PostgresTestCluster: Sendable {
 
   /// Whether the tests that need PostgreSQL run: always under CI (where a missing server is a
   /// failure, not a skip), elsewhere when its programs are installed.
-  public static var isAvailable: Bool { Keyring.isCI || binaryFolder() != nil }
+  public static var isAvailable: Bool { TestKeyring.isCI || binaryFolder() != nil }
 
   private static let started = Mutex<Task<PostgresTestCluster, any Error>?>(nil)
 

@@ -11,7 +11,7 @@ import Testing
 /// here at once.
 @Suite(
   .timeLimit(.minutes(2)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct InjectedSeamsAcceptanceTests {
   @Test func aRequestThatTimesOut_endsTheCommandWithTheReason_andKeepsTheSession() async throws {
     let client = try FaultInjectingHTTPClient()

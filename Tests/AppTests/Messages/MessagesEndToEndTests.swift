@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct MessagesEndToEndTests {
   @Test func messages_listsEverybodySorted_withMultiLineMessagesAsOneItem() async throws {
     let app = try AppRunner.inProcess()

@@ -6,7 +6,7 @@ import Testing
 /// in-process runs replace: a long message arrives whole from a file and from a pipe.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct MessagesStandardInputEndToEndTests {
   private struct Person: Decodable {
     struct Message: Decodable {

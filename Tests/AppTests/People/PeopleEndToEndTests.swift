@@ -10,7 +10,7 @@ import Testing
 /// like, match, talk, and part; stdout, stderr and exit codes checked.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct PeopleEndToEndTests {
   @Test func twoAccounts_findLikeMatchTalkAndPart_throughTheCommands() async throws {
     let server = try AppRunner()

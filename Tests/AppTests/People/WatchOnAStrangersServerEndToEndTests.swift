@@ -60,7 +60,8 @@ struct WatchOnAStrangersServerEndToEndTests {
 
   /// The built app, signed in on the stranger's server; the watch is stopped with Ctrl-C
   /// once the last event it knows is shown, so nothing here depends on how fast it went.
-  @Test(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  @Test(
+    .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
   func unknownEventTypes_arePassedOver_andTheWatchGoesOn() async throws {
     let server = try await LoopbackHTTPServer.start { await Self.answer($0) }
     defer { Task { await server.stop() } }

@@ -72,7 +72,8 @@ struct KernelKeyringEndToEndTests {
   }
 
   /// Where a Secret Service answers, `auto` uses it, even with a session in the kernel.
-  @Test(.enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  @Test(
+    .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
   func aSecretServiceSession_isStillPreferred() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }

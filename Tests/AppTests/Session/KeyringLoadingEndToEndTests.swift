@@ -3,13 +3,15 @@ import TestSupport
 import Testing
 
 /// libsecret, with GIO, GObject and GLib under it, is loaded by the first keyring call, not
-/// at start: a command that needs no session starts without a dozen libraries' relocations
-/// and constructors. The loader says what it loads (`LD_DEBUG=libs`, glibc's own report).
+/// at start, and sd-bus (libsystemd) by the first question on the session bus: a command that
+/// needs no session starts without a dozen libraries' relocations and constructors. The
+/// loader says what it loads (`LD_DEBUG=libs`, glibc's own report).
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct KeyringLoadingEndToEndTests {
   private let keyringLibraries = ["libsecret-1.so", "libgio-2.0.so", "libglib-2.0.so"]
+  private let sessionBusLibrary = "libsystemd.so"
 
   @Test func help_loadsNoKeyringLibrary_andASessionCheckLoadsThem() async throws {
     let app = try AppRunner()
@@ -21,7 +23,7 @@ struct KeyringLoadingEndToEndTests {
 
     #expect(help.status == 0, "\(help.stderr)")
     #expect(help.stderr.contains("calling init:"), "the loader's report is there to read")
-    for library in keyringLibraries {
+    for library in keyringLibraries + [sessionBusLibrary] {
       #expect(!help.stderr.contains(library), "--help loaded \(library)")
     }
     #expect(session.status == 4, "signed out: \(session.stderr)")
@@ -30,8 +32,8 @@ struct KeyringLoadingEndToEndTests {
     }
   }
 
-  /// Who is signed in is asked over the app's own bus connection: `likes`, which may be
-  /// answered from the cache, loads no keyring library to learn that nobody is.
+  /// Who is signed in is asked through sd-bus: `likes`, which may be answered from the
+  /// cache, loads sd-bus and no libsecret, GIO or GLib to learn that nobody is.
   @Test func aLikesPage_asksWhoIsSignedIn_withoutLoadingTheKeyringLibraries() async throws {
     let app = try AppRunner()
     defer { app.remove() }
@@ -43,6 +45,7 @@ struct KeyringLoadingEndToEndTests {
     for library in keyringLibraries {
       #expect(!likes.stderr.contains(library), "likes loaded \(library)")
     }
+    #expect(likes.stderr.contains(sessionBusLibrary), "likes asked without sd-bus")
   }
 
   /// A command's help needs no keyring, nor does any command when the kernel keyring is
@@ -56,7 +59,7 @@ struct KeyringLoadingEndToEndTests {
 
     #expect(help.status == 0, "\(help.stderr)")
     #expect(kernel.status == 4, "signed out: \(kernel.stderr)")
-    for library in keyringLibraries {
+    for library in keyringLibraries + [sessionBusLibrary] {
       #expect(!help.stderr.contains(library), "likes --help loaded \(library)")
       #expect(!kernel.stderr.contains(library), "the kernel keyring's session loaded \(library)")
     }

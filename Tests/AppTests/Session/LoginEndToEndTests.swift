@@ -5,7 +5,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct LoginEndToEndTests {
   @Test func login_signsInTheDemoAccount_andKeepsTheTokenInTheKeyringOnly() async throws {
     let app = try AppRunner()

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct LogoutEndToEndTests {
   @Test func logout_revokesOnTheServer_andDeletesTheKeyringItem() async throws {
     let served = try await ServedBackend.start()

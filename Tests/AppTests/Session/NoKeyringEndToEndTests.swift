@@ -61,7 +61,7 @@ import Testing
 /// so at once, neither hang on the prompt nor claim that nobody is signed in.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
 struct LockedKeyringEndToEndTests {
   @Test func session_inALockedKeyring_saysItIsLocked() async throws {
     let app = try AppRunner()
@@ -96,7 +96,7 @@ struct LockedKeyringEndToEndTests {
 /// new one, as a new `app` would, instead of failing until the shell is quit.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
 struct RestartedKeyringEndToEndTests {
   @Test func theShell_usesAKeyringThatRestarted_withoutBeingRestarted() async throws {
     let app = try AppRunner()
@@ -168,7 +168,7 @@ enum PrivateKeyringBus {
 /// suite's, so the suite's daemon is never touched.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
 struct PrivateKeyringScriptTests {
   @Test func anAbortedDaemon_comesBackUnlocked_withWhatWasStored() async throws {
     let app = try AppRunner()

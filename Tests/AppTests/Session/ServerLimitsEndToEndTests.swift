@@ -10,7 +10,7 @@ import Testing
 /// on a write is not. `--json` carries the code and the wait.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct ServerLimitsEndToEndTests {
   @Test func aThrottledSignIn_saysHowLongToWait_andIsNotRetried() async throws {
     let served = try await ServedBackend.start()

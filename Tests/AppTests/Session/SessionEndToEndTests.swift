@@ -6,7 +6,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct SessionEndToEndTests {
   @Test func session_exits4_whenSignedOut_withJSONForScripts() async throws {
     let app = try AppRunner.inProcess()

@@ -9,7 +9,7 @@ import Testing
 /// first failing line's. Run in process, through `AppMain.run`, as the binary runs it.
 @Suite(
   .timeLimit(.minutes(2)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct ShellTranscriptEndToEndTests {
   @Test func aScriptedSession_signsUp_pagesThroughLikes_andLogsOut() async throws {
     let app = try AppRunner.inProcess()

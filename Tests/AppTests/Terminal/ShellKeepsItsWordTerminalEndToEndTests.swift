@@ -8,7 +8,7 @@ import Testing
 /// server whose database was replaced.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct ShellKeepsItsWordTerminalEndToEndTests {
   private static let oneLikeASecond: [String: String?] = ["APP_DEMO_LIKE_SECONDS": "1"]
 

@@ -8,7 +8,7 @@ import Testing
 /// it, `send NAME` asking for the subject and the text, and `unmatch NAME`.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: Keyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
 struct ShellPeopleTerminalEndToEndTests {
   @Test func aLikeAMatchAndAMessage_reachTheShellAsBanners() async throws {
     let app = try AppRunner()

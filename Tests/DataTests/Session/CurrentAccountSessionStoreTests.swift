@@ -55,7 +55,7 @@ struct CurrentAccountSessionStoreTests {
     }
   }
 
-  @Test(.enabled(if: Keyring.shouldTest, "no Secret Service (CI=true makes this a failure)"))
+  @Test(.enabled(if: TestKeyring.shouldTest, "no Secret Service (CI=true makes this a failure)"))
   func onTheSecretService_twoFoldersAreTwoPeople() async throws {
     let keyring = LibsecretUserSessionDataStore(
       service: "app-tests-\(UUID().uuidString)", server: "test-server")

@@ -9,7 +9,8 @@ import Testing
 /// Under CI=true a missing keyring fails these tests instead of skipping them.
 @Suite(
   .timeLimit(.minutes(1)),
-  .enabled(if: Keyring.shouldTest, "no Secret Service reachable (CI=true makes this a failure)"))
+  .enabled(if: TestKeyring.shouldTest, "no Secret Service reachable (CI=true makes this a failure)")
+)
 struct LibsecretUserSessionDataStoreTests {
   @Test func readsNothing_whenEmpty() async throws {
     try await withSpecs { try await $0.readsNothing_whenEmpty() }

@@ -7,8 +7,8 @@ import SystemSupport
 /// thread of its own, once per process, so that the first keyring call finds them done.
 ///
 /// A command's first keyring questions (does a Secret Service answer, who is signed in) go
-/// over the app's own bus connection (`SessionBus`): connecting is most of their cost, and
-/// made here it runs beside the parsing. Reading or storing a token needs libsecret, GIO and
+/// over the app's sd-bus connection (`SessionBus`): loading sd-bus and connecting are most of
+/// their cost, and made here they run beside the parsing. Reading or storing a token needs libsecret, GIO and
 /// GLib (about 1.5 ms of loading, then 1 ms of connecting GDBus); `loadingLibsecret` does
 /// that too, for commands that always read the token. Not for a page that may come from the
 /// cache: loading a dozen libraries on the second core slowed the main thread's own start by
@@ -27,15 +27,12 @@ public enum SecretServiceWarmUp {
     }
     guard first else { return }
     NamedThread.start("secret-warm-up") {
-      if let address = SessionBusAddress.current() {
-        SessionBus.connectAhead(to: address, within: .seconds(2))
-      }
+      SessionBus.connectAhead(within: .seconds(2))
       guard loadingLibsecret else { return }
-      var reason: UnsafePointer<CChar>?
-      guard let library = app_secret_library(&reason) else { return }
+      guard let library = try? LibsecretLibrary.load() else { return }
       var error: UnsafeMutablePointer<GError>?
-      if let bus = app_session_bus(nil, &error) { library.pointee.unref(bus) }
-      if let error { library.pointee.g_error_free(error) }
+      if let bus = app_session_bus(LibsecretLibrary.loaded, nil, &error) { library.unref(bus) }
+      if let error { library.g_error_free(error) }
     }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether tests that need a Secret Service run here.
-public enum Keyring {
+public enum TestKeyring {
   /// True under CI=true (where a missing keyring must fail, not skip), or when the session
   /// bus has a Secret Service that answers.
   public static let shouldTest: Bool = isCI || isReachable

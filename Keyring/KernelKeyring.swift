@@ -1,27 +1,28 @@
 internal import CKeyutils
-import Domain
 import Foundation
 
-/// The calls `KernelKeyringUserSessionDataStore` makes to the kernel's key retention
-/// service, in Swift's terms. Each is one system call that answers at once (none waits for
-/// another process), so they run on the caller's thread.
-struct KernelKeyring: Sendable {
+/// The kernel's key retention service, in Swift's terms: the calls Data's
+/// `KernelKeyringUserSessionDataStore` makes. Each is one system call that answers at once
+/// (none waits for another process), so they run on the caller's thread.
+public struct KernelKeyring: Sendable {
   /// One `user` key of the keyring, as `keyctl describe` shows it.
-  struct Key: Sendable, Equatable {
-    let serial: Int32
-    let description: String
+  public struct Key: Sendable, Equatable {
+    public let serial: Int32
+    public let description: String
   }
+
+  public init() {}
 
   /// The user's persistent keyring, linked into this process's keyring. Asking for it also
   /// restarts its expiry timer.
-  func persistentKeyring() throws -> Int32 {
+  public func persistentKeyring() throws -> Int32 {
     let keyring = keyctl_get_persistent(app_current_user(), app_process_keyring())
     guard keyring >= 0 else { throw Self.failure("keyctl_get_persistent") }
     return Int32(keyring)
   }
 
   /// The `user` keys linked into `keyring`. A key removed while it is listed is left out.
-  func keys(in keyring: Int32) throws -> [Key] {
+  public func keys(in keyring: Int32) throws -> [Key] {
     var buffer: UnsafeMutableRawPointer?
     let length = keyctl_read_alloc(keyring, &buffer)
     guard length >= 0, let buffer else { throw Self.failure("keyctl_read") }
@@ -33,7 +34,7 @@ struct KernelKeyring: Sendable {
 
   /// The key's payload, or nil when it is gone (removed by another process since it was
   /// listed).
-  func read(_ serial: Int32) throws -> String? {
+  public func read(_ serial: Int32) throws -> String? {
     var buffer: UnsafeMutableRawPointer?
     let length = keyctl_read_alloc(serial, &buffer)
     guard length >= 0, let buffer else {
@@ -48,7 +49,7 @@ struct KernelKeyring: Sendable {
   /// Adds a `user` key, or replaces the payload of the one with the same description: the
   /// kernel does either atomically.
   @discardableResult
-  func add(description: String, payload: String, to keyring: Int32) throws -> Int32 {
+  public func add(description: String, payload: String, to keyring: Int32) throws -> Int32 {
     let serial = Array(payload.utf8).withUnsafeBytes { bytes in
       add_key("user", description, bytes.baseAddress, bytes.count, keyring)
     }
@@ -58,7 +59,7 @@ struct KernelKeyring: Sendable {
 
   /// Removes the key at once, from every keyring that links it. Removing a key that is
   /// already gone is fine.
-  func remove(_ serial: Int32) throws {
+  public func remove(_ serial: Int32) throws {
     guard keyctl_invalidate(serial) < 0 else { return }
     if Self.keyIsGone(errno) { return }
     throw Self.failure("keyctl_invalidate")
@@ -66,7 +67,7 @@ struct KernelKeyring: Sendable {
 
   /// How long the persistent keyring outlives its last use, from the kernel's setting; nil
   /// when it cannot be read.
-  static func persistentExpiry() -> Duration? {
+  public static func persistentExpiry() -> Duration? {
     let path = "/proc/sys/kernel/keys/persistent_keyring_expiry"
     guard let text = try? String(contentsOfFile: path, encoding: .utf8),
       let seconds = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -90,7 +91,7 @@ struct KernelKeyring: Sendable {
   }
 
   /// The kernel's refusal, in words a person can act on.
-  private static func failure(_ call: String) -> SessionStoreError {
+  private static func failure(_ call: String) -> KeyringError {
     .kernelKeyringUnavailable(reason: reason(call))
   }
 
