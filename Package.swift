@@ -16,8 +16,9 @@ let exportsNothing: [LinkerSetting] = [
 
 // libsecret's and GLib's headers, which Keyring/CLibSecret/shim.h includes, in the folders
 // Debian's libsecret-1-dev and libglib2.0-dev install them to (`pkg-config --cflags
-// libsecret-1`). Given to the Keyring target alone, and without pkg-config, which would also
-// link the libraries into every executable: libsecret is loaded when first needed.
+// libsecret-1`), with the macro that opens the shim's declarations. Given to the Keyring
+// target (and its `@testable` tests) alone, and without pkg-config, which would also link the
+// libraries into every executable: libsecret is loaded when first needed.
 #if arch(arm64)
   let multiarch = "aarch64-linux-gnu"
 #else
@@ -28,7 +29,7 @@ let libsecretHeaders: [SwiftSetting] = [
     [
       "/usr/include/libsecret-1", "/usr/include/glib-2.0",
       "/usr/lib/\(multiarch)/glib-2.0/include",
-    ].flatMap { ["-Xcc", "-I\($0)"] })
+    ].flatMap { ["-Xcc", "-I\($0)"] } + ["-Xcc", "-DAPP_KEYRING_IMPLEMENTATION"])
 ]
 
 // libdbus-1's headers, for SessionBusBenchmark's comparison (Benchmarks/CDBus/shim.h).
@@ -195,34 +196,36 @@ let package = Package(
       name: "BackendBridge",
       dependencies: ["Domain", "Data", "Backend", "Contract", "SystemSupport"],
       path: "BackendBridge"),
-    // The shell's line editing, history and completion: BSD editline, not a hand-written
-    // line editor.
+    // BSD editline (libedit): the terminal's line editing, not a hand-written line editor.
     .systemLibrary(
       name: "CLibEdit",
-      path: "App/CLibEdit",
+      path: "Terminal/CLibEdit",
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // The terminal, knowing no layer: the line editor over libedit (history, secret input,
+    // lines drawn above the prompt, Tab from its owner's words, resize, Ctrl-Z), the keys,
+    // job control and the live line at the bottom of the screen.
+    .target(name: "Terminal", dependencies: ["CLibEdit"], path: "Terminal", exclude: ["CLibEdit"]),
     // The app: its commands, the shell, the features and the composition root. A library, so
     // that both executables below run the one command tree.
     .target(
       name: "App",
       dependencies: [
-        "CLibEdit",
         "Domain",
         "Contract",
         "Data",
         "Presentation",
         "BackendBridge",
         "Keyring",
+        "Terminal",
         "SystemSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         // TestClock is the virtual clock of `app prepare --virtual-clock`.
         .product(name: "Clocks", package: "swift-clocks"),
       ],
-      path: "App",
-      exclude: ["CLibEdit"]
+      path: "App"
     ),
     // `app`: every command, on the embedded backend or any server. `app serve` runs
     // `app-server` in its place.
@@ -281,7 +284,12 @@ let package = Package(
     // sources against path literals outside it.
     .testTarget(name: "ContractTests", dependencies: ["Contract"]),
     // The keyring's platform plumbing: the sd-bus questions, on silent and real buses.
-    .testTarget(name: "KeyringTests", dependencies: ["Keyring", "TestSupport"]),
+    // `@testable` sees Keyring's internal imports, so it needs what Keyring needs to read them.
+    .testTarget(
+      name: "KeyringTests", dependencies: ["Keyring", "TestSupport"],
+      swiftSettings: libsecretHeaders),
+    // The terminal's plumbing: Ctrl-D's rule, the width of text on screen.
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     // The dependency rule read from the sources (LayerImportsTests).
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
@@ -333,31 +341,3 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
-
-// A target built without library evolution hands its internal imports on: every target that
-// imports Keyring, directly or not, loads CLibSecret, and so needs libsecret's headers'
-// folders too. Found from the targets' own dependencies, so a new target gets them when it
-// needs them.
-let keyringUsers: Set<String> = {
-  var dependencies: [String: [String]] = [:]
-  for target in package.targets {
-    dependencies[target.name] = target.dependencies.compactMap { dependency in
-      switch dependency {
-      case .targetItem(let name, _), .byNameItem(let name, _): name
-      default: nil
-      }
-    }
-  }
-  func reachesKeyring(_ name: String, _ seen: inout Set<String>) -> Bool {
-    guard seen.insert(name).inserted else { return false }
-    return (dependencies[name] ?? []).contains { $0 == "Keyring" || reachesKeyring($0, &seen) }
-  }
-  return Set(
-    dependencies.keys.filter { name in
-      var seen: Set<String> = []
-      return reachesKeyring(name, &seen)
-    })
-}()
-for target in package.targets where keyringUsers.contains(target.name) {
-  target.swiftSettings = (target.swiftSettings ?? []) + libsecretHeaders
-}

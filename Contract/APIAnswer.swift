@@ -151,6 +151,8 @@ public enum APIAnswer {
     public static let mutualMatch = "mutualMatch"
     public static let message = "message"
     public static let unmatched = "unmatched"
+    /// Every type the contract names, in `openapi.yaml`'s order.
+    public static let types = [likedYouInserted, mutualMatch, message, unmatched]
 
     public init(seq: Int, type: String, item: UserModel, message: Message? = nil) {
       self.seq = seq
@@ -215,6 +217,14 @@ public enum APIAnswer {
   public struct RegistrationStatus: Codable, Sendable, Equatable {
     public let status: String
 
+    public static let register = "register"
+    public static let unregister = "unregister"
+    public static let anotherDevice = "anotherDevice"
+    /// What `GET /push/status` may say, in `openapi.yaml`'s order.
+    public static let pushStatuses = [register, unregister, anotherDevice]
+    /// What `GET /vendor/status` may say.
+    public static let vendorStatuses = [register, unregister]
+
     public init(status: String) { self.status = status }
   }
 
@@ -228,6 +238,9 @@ public enum APIAnswer {
   /// `GET /healthz` (`alive`) and `GET /readyz` (`ready`, or `unavailable` with a `503`).
   public struct ServerStatus: Codable, Sendable, Equatable {
     public let status: String
+
+    public static let alive = "alive"
+    public static let ready = "ready"
 
     public init(status: String) { self.status = status }
   }

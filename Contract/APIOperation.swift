@@ -61,17 +61,6 @@ public enum APIOperation: String, Sendable, CaseIterable {
   public var authorization: Authorization { Self.table[self]!.authorization }
   public var bodySize: BodySize { self == .addMessage ? .message : .small }
 
-  /// The query parameters it reads, as `openapi.yaml` names them.
-  public var queryParameters: [String] {
-    switch self {
-    case .likesPage, .peoplePage: ["page", "batchSize"]
-    case .events: ["after", "wait"]
-    case .pushStatus: ["session", "uuid"]
-    case .vendorStatus: ["uuid"]
-    default: []
-    }
-  }
-
   private struct Row {
     let method: APIMethod
     let path: PathTemplate

@@ -38,9 +38,10 @@ extension APIRoute {
   }
 
   /// The route of `operation`, with its path's values and its query checked against the
-  /// contract's rules (API.md: `page` ≥ 1, `batchSize` in 1…100, `wait` in 0…30).
+  /// contract's rules (`APIOperation.queryParameters`).
   init(_ operation: APIOperation, pathValues: [String], target: RequestTarget) throws(InvalidQuery)
   {
+    let query = try CheckedQuery(operation, target)
     switch operation {
     case .signUp: self = .signUp
     case .issueToken: self = .issueToken
@@ -50,11 +51,9 @@ extension APIRoute {
     case .conversation: self = .conversation(name: pathValues[0])
     case .addMessage: self = .addMessage
     case .likesPage:
-      let (page, batchSize) = try Self.pageAndBatchSize(target)
-      self = .likesPage(page: page, batchSize: batchSize)
+      self = .likesPage(page: query.integer(.page), batchSize: query.integer(.batchSize))
     case .peoplePage:
-      let (page, batchSize) = try Self.pageAndBatchSize(target)
-      self = .peoplePage(page: page, batchSize: batchSize)
+      self = .peoplePage(page: query.integer(.page), batchSize: query.integer(.batchSize))
     case .likePerson: self = .likePerson(id: pathValues[0])
     case .passPerson: self = .passPerson(id: pathValues[0])
     case .blockPerson: self = .blockPerson(id: pathValues[0])
@@ -62,19 +61,13 @@ extension APIRoute {
     case .likeBack: self = .likeBack(id: pathValues[0])
     case .skipLike: self = .skipLike(id: pathValues[0])
     case .mutuals: self = .mutuals
-    case .events:
-      let after = try Self.number(target, "after", in: Int.min...Int.max, "a whole number")
-      let wait =
-        target.value(of: "wait") == nil
-        ? 0
-        : try Self.number(target, "wait", in: 0...30, "a whole number of seconds from 0 to 30")
-      self = .events(after: after, wait: wait)
+    case .events: self = .events(after: query.integer(.after), wait: query.integer(.wait))
     case .pushSession: self = .pushSession
     case .pushStatus:
-      self = .pushStatus(session: target.value(of: "session"), uuid: try Self.uuid(target))
+      self = .pushStatus(session: query.text(.session), uuid: query.text(.uuid) ?? "")
     case .pushRegister: self = .pushRegister
     case .pushDeregister: self = .pushDeregister
-    case .vendorStatus: self = .vendorStatus(uuid: try Self.uuid(target))
+    case .vendorStatus: self = .vendorStatus(uuid: query.text(.uuid) ?? "")
     case .vendorRegister: self = .vendorRegister
     case .vendorDeregister: self = .vendorDeregister
     case .health: self = .health
@@ -82,31 +75,43 @@ extension APIRoute {
     case .metrics: self = .metrics
     }
   }
+}
 
-  private static func pageAndBatchSize(_ target: RequestTarget) throws(InvalidQuery) -> (
-    page: Int, batchSize: Int
-  ) {
-    (
-      try number(target, "page", in: 1...Int.max, "a whole number from 1"),
-      try number(target, "batchSize", in: 1...100, "a whole number from 1 to 100")
-    )
-  }
+/// A request's query, checked against its operation's parameters: each integer's value (a
+/// missing optional one is its default), each text as sent.
+private struct CheckedQuery {
+  private var integers: [String: Int] = [:]
+  private var texts: [String: String] = [:]
 
-  private static func number(
-    _ target: RequestTarget, _ name: String, in range: ClosedRange<Int>, _ rule: String
-  ) throws(InvalidQuery) -> Int {
-    guard let value = target.value(of: name).flatMap({ Int($0) }), range.contains(value) else {
-      throw InvalidQuery(problem: "\(name) must be \(rule)")
+  init(_ operation: APIOperation, _ target: RequestTarget) throws(APIRoute.InvalidQuery) {
+    for parameter in operation.queryParameters {
+      let sent = target.value(of: parameter.name)
+      switch parameter.value {
+      case .integer(let range, let rule):
+        if sent == nil, !parameter.isRequired, let defaultValue = parameter.defaultValue {
+          integers[parameter.name] = defaultValue
+          continue
+        }
+        guard let value = sent.flatMap({ Int($0) }), range.contains(value) else {
+          throw APIRoute.InvalidQuery(problem: "\(parameter.name) must be \(rule)")
+        }
+        integers[parameter.name] = value
+      case .text:
+        if let sent, !sent.isEmpty {
+          texts[parameter.name] = sent
+        } else if parameter.isRequired {
+          throw APIRoute.InvalidQuery(problem: "\(parameter.name) is required")
+        }
+      case .credential:
+        texts[parameter.name] = sent
+      }
     }
-    return value
   }
 
-  private static func uuid(_ target: RequestTarget) throws(InvalidQuery) -> String {
-    guard let uuid = target.value(of: "uuid"), !uuid.isEmpty else {
-      throw InvalidQuery(problem: "uuid is required")
-    }
-    return uuid
-  }
+  /// Checked by `init`: every integer parameter of the operation has a value.
+  func integer(_ parameter: APIQueryParameter) -> Int { integers[parameter.name]! }
+
+  func text(_ parameter: APIQueryParameter) -> String? { texts[parameter.name] }
 }
 
 extension APIOperation {

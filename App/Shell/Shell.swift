@@ -1,12 +1,16 @@
 import Foundation
 import Presentation
 import SystemSupport
+import Terminal
 
 /// `app` with no command. At a terminal (stdin and stdout both) it is interactive: libedit,
 /// history in the data folder, realtime banners, Ctrl-C back to the prompt. Otherwise it
 /// reads a script, one command per line, and writes a transcript; the exit code is the
 /// first failing line's.
 enum Shell {
+  /// The shell's history, in the data folder: its accepted command lines, the last 500.
+  static let historyFileName = "shell-history"
+
   @MainActor
   static func run(options: GlobalOptions, io: AppIO) async -> Int32 {
     let interactive = io.stdinIsTerminal && io.stdoutIsTerminal && io.handlesSignals
@@ -31,8 +35,7 @@ enum Shell {
     var resize: SignalPipe?
     let activity = CommandActivity()
     if interactive {
-      let editor = LineEditor(
-        historyFile: ShellHistory(file: root.dataFolder.file(ShellHistory.fileName)))
+      let editor = LineEditor(historyFile: HistoryFile(file: root.dataFolder.file(historyFileName)))
       // Every question a command asks is the editor's too; Ctrl-C at one is Ctrl-C for the
       // command that asked.
       shellIO.questions = EditorQuestions(

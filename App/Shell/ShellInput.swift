@@ -1,6 +1,7 @@
 import Foundation
 import Presentation
 import Synchronization
+import Terminal
 
 /// Where the shell's commands come from: libedit at a terminal, or a script's lines.
 @MainActor
@@ -78,7 +79,15 @@ final class TerminalShellInput: ShellInput {
   }
 
   func promptChanged(_ prompt: String) { editor.setPrompt(prompt) }
-  func completionChanged(_ context: ShellCompletion.Context) { editor.setCompletion(context) }
+  func completionChanged(_ context: ShellCompletion.Context) {
+    editor.setCompletion { before, kind in
+      let completion = ShellCompletion.complete(
+        before, in: kind == .preparation ? .preparation : context)
+      return LineEditor.Completion(
+        partial: completion.partial, candidates: completion.candidates,
+        commonPrefix: completion.commonPrefix)
+    }
+  }
   func remember(_ line: String) { editor.remember(line) }
   func interrupt() { editor.interrupt() }
   func abandon() { editor.abandon() }

@@ -7,13 +7,14 @@ package struct HealthRoutes {
   package let backend: APIBackend
 
   /// Alive as soon as it listens, whatever the database does: `/readyz` says the rest.
-  package static let alive = BackendHTTPResponse.json(200, APIAnswer.ServerStatus(status: "alive"))
+  package static let alive = BackendHTTPResponse.json(
+    200, APIAnswer.ServerStatus(status: APIAnswer.ServerStatus.alive))
 
   package func readiness() async -> BackendHTTPResponse {
     guard (try? await backend.store.answers()) == true else {
       return .error(503, "unavailable", "The database does not answer")
     }
-    return .json(200, APIAnswer.ServerStatus(status: "ready"))
+    return .json(200, APIAnswer.ServerStatus(status: APIAnswer.ServerStatus.ready))
   }
 
   /// Prometheus's text format; a backend that keeps no metrics (in process) has none to show.

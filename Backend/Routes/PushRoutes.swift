@@ -65,9 +65,9 @@ struct PushRoutes {
     let accountID = try await sessionAccount(session)
     let status =
       switch try await backend.store.pushRegistration(accountID: accountID) {
-      case nil: "unregister"
-      case uuid?: "register"
-      default: "anotherDevice"
+      case nil: APIAnswer.RegistrationStatus.unregister
+      case uuid?: APIAnswer.RegistrationStatus.register
+      default: APIAnswer.RegistrationStatus.anotherDevice
       }
     return .json(200, APIAnswer.RegistrationStatus(status: status))
   }
@@ -93,7 +93,10 @@ struct PushRoutes {
       registered = try await backend.store.isVendorRegistered(uuid: uuid)
     }
     return .json(
-      200, APIAnswer.RegistrationStatus(status: registered ? "register" : "unregister"))
+      200,
+      APIAnswer.RegistrationStatus(
+        status: registered
+          ? APIAnswer.RegistrationStatus.register : APIAnswer.RegistrationStatus.unregister))
   }
 
   private func vendorChange(_ request: APIRequest, registered: Bool) async throws

@@ -1,7 +1,8 @@
 import PostgresNIO
 
-/// A like's two statements, after which its transaction commits: the person found with the
-/// pair's lock taken, then, under the lock, the like written if it is a new one.
+/// The statements of likes: a like's two, after which its transaction commits (the person
+/// found with the pair's lock taken, then, under the lock, the like written if it is a new
+/// one), and the pending likes and mutual matches read.
 extension PostgresStatements {
   /// The account `personID` names unless a block stands between it and `accountID`, with
   /// the pair's advisory lock (`PostgresBackendStore.lockPair`) taken first, in the same
@@ -91,6 +92,55 @@ extension PostgresStatements {
         try cells[0].decode(String?.self), try cells[1].decode(String?.self),
         try cells[2].decode(Int.self)
       )
+    }
+  }
+
+  /// An account's mutual matches, newest match first.
+  struct Mutuals: PostgresPreparedStatement {
+    static let name = "Mutuals"
+    static let sql = """
+      SELECT id, user_name, avatar_url, name FROM incoming_like
+      WHERE account_id = $1 AND status = 'matched' ORDER BY matched_seq DESC
+      """
+    typealias Row = (String, String, String?, String?)
+
+    var accountID: String
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 1)
+      bindings.append(accountID)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+      try row.decode(Row.self)
+    }
+  }
+
+  /// A page of an account's pending likes, newest first: `limit` is one more than the page,
+  /// to tell whether another follows.
+  struct PendingLikes: PostgresPreparedStatement {
+    static let name = "PendingLikes"
+    static let sql = """
+      SELECT id, user_name, avatar_url, name FROM incoming_like
+      WHERE account_id = $1 AND status = 'pending' ORDER BY seq DESC LIMIT $2 OFFSET $3
+      """
+    typealias Row = (String, String, String?, String?)
+
+    var accountID: String
+    var limit: Int
+    var offset: Int
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings(capacity: 3)
+      bindings.append(accountID)
+      bindings.append(limit)
+      bindings.append(offset)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+      try row.decode(Row.self)
     }
   }
 }

@@ -120,9 +120,10 @@ enum PushJSON {
     let answer: APIAnswer.RegistrationStatus = try await send(
       request, client: client, what: "status answer")
     switch answer.status {
-    case "register": return .register
-    case "unregister": return .unregister
-    case "anotherDevice" where allowingAnotherDevice: return .anotherDevice
+    case APIAnswer.RegistrationStatus.register: return .register
+    case APIAnswer.RegistrationStatus.unregister: return .unregister
+    case APIAnswer.RegistrationStatus.anotherDevice where allowingAnotherDevice:
+      return .anotherDevice
     default:
       throw RemoteAPIError.invalidResponse(reason: "unknown registration status \(answer.status)")
     }

@@ -1,31 +1,3 @@
-/// Tells whether headphones are connected: the current state first, then every change.
-public protocol HeadphonesSensor: Sendable {
-  func connectionChanges() -> AsyncStream<Bool>
-}
-
-/// The system output volume in percent: the current level first, then every change.
-public protocol SystemVolumeSensor: Sendable {
-  func volumeChanges() -> AsyncStream<Int>
-}
-
-/// The ambient noise in dB(A), measured through the microphone: the current level first,
-/// then every change.
-public protocol LoudnessSensor: Sendable {
-  func noiseChanges() -> AsyncStream<Double>
-}
-
-/// The user's answer to the system's microphone prompt. Without it the loudness sensor
-/// cannot be read, so a preparation session is only built once the answer is known.
-public enum MicrophoneAccess: Sendable {
-  case granted
-  case denied
-}
-
-/// Asks for microphone access (the system asks the user once and remembers).
-public protocol MicrophonePermission: Sendable {
-  func request() async -> MicrophoneAccess
-}
-
 /// The three sensors a preparation session observes, as one stream per requirement.
 public struct PreparationSensors: Sendable {
   let headphones: any HeadphonesSensor

@@ -19,6 +19,13 @@
 #ifndef CLIBSECRET_SHIM_H
 #define CLIBSECRET_SHIM_H
 
+// Only the Keyring target sees the declarations below: it defines APP_KEYRING_IMPLEMENTATION
+// and has libsecret's headers' folders (Package.swift's `libsecretHeaders`). A module that
+// imports Keyring loads this module too (Swift hands on a module's internal imports when it
+// is built without library evolution), and finds it empty: it needs none of it, nor the
+// folders, which neither it nor DocC's symbol extraction is given.
+#ifdef APP_KEYRING_IMPLEMENTATION
+
 #include <libsecret/secret.h>
 #include <pthread.h>
 
@@ -141,5 +148,7 @@ static inline GDBusConnection *app_session_bus(const AppSecretLibrary *g,
   pthread_mutex_unlock(&lock);
   return connection;
 }
+
+#endif  // APP_KEYRING_IMPLEMENTATION
 
 #endif

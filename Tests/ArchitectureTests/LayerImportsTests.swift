@@ -37,12 +37,16 @@ import Testing
       "the composition root reaches the embedded backend through BackendBridge only"
     ),
     (
-      "App", platformLibraries.subtracting(["CLibEdit"]),
-      "the app reaches the keyrings through Keyring and Data"
+      "App", platformLibraries,
+      "the app reaches the keyrings through Keyring and Data, the terminal through Terminal"
     ),
     (
       "Keyring", ["Domain", "Data", "Presentation", "App", "Backend", "BackendServer"],
       "Keyring is the machine's plumbing: it knows no layer, and Data adapts it to the Domain"
+    ),
+    (
+      "Terminal", ["Domain", "Data", "Presentation", "App", "Backend", "BackendServer"],
+      "Terminal is the machine's plumbing: it knows no layer, and the shell gives it its words"
     ),
     (
       "Backend", ["Domain", "Data", "Presentation", "App", "BackendBridge"],

@@ -72,20 +72,57 @@ import Testing
     #expect(found == expected)
   }
 
-  @Test func openAPIDocument_namesEachOperationsQueryParameters() throws {
+  /// Each operation's query parameters as `openapi.yaml` declares them (name, required,
+  /// type, range, default) against the rules the server checks (`queryParameters`).
+  @Test func openAPIDocument_declaresEachQueryParameterAsTheContractChecksIt() throws {
     let yaml = try String(
       contentsOf: Self.packageRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
     let blocks = yaml.components(separatedBy: "      operationId: ").dropFirst()
+    var seen: Set<String> = []
     for block in blocks {
       let id = String(block.prefix { $0 != "\n" })
       guard let operation = APIOperation(rawValue: id) else { continue }
+      seen.insert(id)
       let body = block.components(separatedBy: "\n  /").first ?? ""
-      let names = body.split(separator: "\n").compactMap { line -> String? in
-        guard line.contains("in: query") else { return nil }
-        return line.components(separatedBy: "name: ").dropFirst().first?
-          .components(separatedBy: ",").first
-      }
-      #expect(names == operation.queryParameters, "\(id)")
+      let declared = body.split(separator: "\n").filter { $0.contains("in: query") }
+        .map { Self.declaredParameter(String($0)) }
+      #expect(declared == operation.queryParameters.map(Self.described), "\(id)")
     }
+    #expect(seen == Set(APIOperation.allCases.map(\.rawValue)))
+  }
+
+  /// A query parameter's line of `openapi.yaml` (`- {name: wait, in: query, required: false,
+  /// schema: {type: integer, minimum: 0, maximum: 30, default: 0}}`), as its fields.
+  private static func declaredParameter(_ line: String) -> [String: String] {
+    var fields: [String: String] = [:]
+    let flat = line.replacingOccurrences(of: "schema: {", with: "")
+      .filter { !"{}-".contains($0) }
+    for pair in flat.split(separator: ",") {
+      let parts = pair.split(separator: ":", maxSplits: 1).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      if parts.count == 2, parts[0] != "in", parts[0] != "format" { fields[parts[0]] = parts[1] }
+    }
+    return fields
+  }
+
+  /// The same fields, from the contract's rule.
+  private static func described(_ parameter: APIQueryParameter) -> [String: String] {
+    var fields = ["name": parameter.name, "required": String(parameter.isRequired)]
+    switch parameter.value {
+    case .integer(let range, _):
+      fields["type"] = "integer"
+      if range.lowerBound != Int.min { fields["minimum"] = String(range.lowerBound) }
+      if range.upperBound != Int.max || range.lowerBound != Int.min {
+        fields["maximum"] = String(range.upperBound)
+      }
+    case .text:
+      fields["type"] = "string"
+      // Required text must not be empty either.
+      if parameter.isRequired { fields["minLength"] = "1" }
+    case .credential: fields["type"] = "string"
+    }
+    if let defaultValue = parameter.defaultValue { fields["default"] = String(defaultValue) }
+    return fields
   }
 }

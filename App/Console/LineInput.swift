@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Terminal
 
 /// Reads what the person types: one line at a time from a terminal or a pipe alike, and
 /// secrets without echo when stdin is a terminal. In the shell every question goes through

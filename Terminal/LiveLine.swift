@@ -5,7 +5,7 @@ import Synchronization
 /// output line clears it first and draws it again after (`above`), and a question puts it
 /// away until answered (`suspend`, `resume`), so that a prompt and a spinner never share a
 /// line and the person never answers blind.
-final class LiveLine: Sendable {
+public final class LiveLine: Sendable {
   private struct State {
     var text: String?
     var shown = false
@@ -18,12 +18,12 @@ final class LiveLine: Sendable {
 
   private static let clearLine = "\r\u{1B}[2K"
 
-  init(write: @escaping @Sendable (String) -> Void) {
+  public init(write: @escaping @Sendable (String) -> Void) {
     self.write = write
   }
 
   /// Shows `text` in place of what the line showed; kept back while a question waits.
-  func show(_ text: String) {
+  public func show(_ text: String) {
     state.withLock { state in
       state.text = text
       guard state.suspensions == 0 else { return }
@@ -33,7 +33,7 @@ final class LiveLine: Sendable {
   }
 
   /// Takes the line away for good.
-  func clear() {
+  public func clear() {
     state.withLock { state in
       if state.shown { write(Self.clearLine) }
       state.text = nil
@@ -42,7 +42,7 @@ final class LiveLine: Sendable {
   }
 
   /// Runs `body`, which writes whole lines, with the live line out of its way.
-  func above(_ body: () -> Void) {
+  public func above(_ body: () -> Void) {
     state.withLock { state in
       if state.shown { write(Self.clearLine) }
       body()
@@ -52,7 +52,7 @@ final class LiveLine: Sendable {
 
   /// Like `above`, unless a question waits for its answer: then nothing is written and the
   /// answer is false, for the caller to write it once the question is answered.
-  func aboveUnlessAsking(_ body: () -> Void) -> Bool {
+  public func aboveUnlessAsking(_ body: () -> Void) -> Bool {
     state.withLock { state in
       guard state.suspensions == 0 else { return false }
       if state.shown { write(Self.clearLine) }
@@ -64,7 +64,7 @@ final class LiveLine: Sendable {
 
   /// Puts the line away while a question waits for its answer. Not under the lock while
   /// the answer is read: the spinner's next frame must never wait for a person.
-  func suspend() {
+  public func suspend() {
     state.withLock { state in
       state.suspensions += 1
       if state.shown { write(Self.clearLine) }
@@ -73,7 +73,7 @@ final class LiveLine: Sendable {
   }
 
   /// Brings the line back on the line after the answer.
-  func resume() {
+  public func resume() {
     state.withLock { state in
       state.suspensions = max(0, state.suspensions - 1)
       guard state.suspensions == 0, let text = state.text else { return }

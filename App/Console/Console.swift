@@ -1,5 +1,6 @@
 import Foundation
 import Presentation
+import Terminal
 
 /// Where `app` writes: data to stdout, messages, prompts and progress to stderr, colour
 /// only on a terminal and never with `NO_COLOR`.

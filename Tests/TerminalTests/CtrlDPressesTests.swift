@@ -1,6 +1,6 @@
 import Testing
 
-@testable import App
+@testable import Terminal
 
 /// Ctrl-D's rule, on instants given: a press within a second of the one before is dropped;
 /// every press starts a new second; a press after a pause counts.

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Synchronization
+import Terminal
 
 /// What `app` reads from and writes to outside itself: its standard streams, its
 /// environment, whether it sits at a terminal, and Ctrl-C.
