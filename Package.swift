@@ -264,7 +264,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "Domain", "Data", "Backend", "BackendServer", "BackendBridge", "Contract",
+        "Domain", "Data", "Backend", "BackendServer", "BackendBridge", "Contract", "Keyring",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -21,6 +21,30 @@ public struct KernelKeyring: Sendable {
     return Int32(keyring)
   }
 
+  /// A new, empty keyring named `description`, linked into the calling thread's process
+  /// keyring, and gone when `remove` is given its serial. Its owner may view, search and
+  /// link it, so another thread of the process reaches it through `linked(_:)`.
+  public func newKeyring(description: String) throws -> Int32 {
+    let serial = add_key("keyring", description, nil, 0, app_process_keyring())
+    guard serial >= 0 else { throw Self.failure("add_key keyring") }
+    let ownerMayReachIt = KEY_POS_ALL | KEY_USR_VIEW | KEY_USR_SEARCH | KEY_USR_LINK
+    guard keyctl_setperm(serial, key_perm_t(ownerMayReachIt)) == 0 else {
+      throw Self.failure("keyctl_setperm")
+    }
+    return Int32(serial)
+  }
+
+  /// `keyring`, linked into the calling thread's process keyring, as `persistentKeyring()`
+  /// links the persistent one: the kernel keeps a process keyring in each thread's
+  /// credentials, so a keyring linked by one thread is not possessed by another, whose
+  /// keyctl_read of a key in it is refused, until it links it too.
+  public func linked(_ keyring: Int32) throws -> Int32 {
+    guard keyctl_link(keyring, app_process_keyring()) == 0 else {
+      throw Self.failure("keyctl_link")
+    }
+    return keyring
+  }
+
   /// The `user` keys linked into `keyring`. A key removed while it is listed is left out.
   public func keys(in keyring: Int32) throws -> [Key] {
     var buffer: UnsafeMutableRawPointer?

@@ -111,7 +111,8 @@ package struct CompositionRoot {
       try io.seams.sessionStore
       ?? SessionStoreChoice.from(environment).store(
         server: backend.keyringServer,
-        current: CurrentAccountFile(url: dataFolder.file(Self.accountsFileName)))
+        current: CurrentAccountFile(url: dataFolder.file(Self.accountsFileName)),
+        given: io.seams.accountKeyring)
     sessionRepository = AuthRemoteUserSessionRepository(
       remoteAPI: HTTPAuthRemoteAPI(endpoint: endpoint, client: httpClient), dataStore: sessionStore)
     signedInAccess = SignedInAccess(dataStore: sessionStore)

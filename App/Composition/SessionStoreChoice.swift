@@ -20,12 +20,18 @@ enum SessionStoreChoice: String, CaseIterable {
 
   /// The keyring for `server`, with the data folder's current account in `current`: every
   /// account's session kept, each folder on its own one (`CurrentAccountSessionStore`).
-  func store(server: String, current: CurrentAccountFile) -> any UserSessionDataStore {
+  /// `given`, when there is one, is the keyring instead of this choice's.
+  func store(
+    server: String, current: CurrentAccountFile,
+    given: (@Sendable (_ server: String) -> any AccountKeyring)? = nil
+  ) -> any UserSessionDataStore {
     let keyring: any AccountKeyring =
-      switch self {
-      case .auto: AutomaticAccountKeyring(server: server)
-      case .secretService: LibsecretUserSessionDataStore(server: server)
-      case .kernel: KernelKeyringUserSessionDataStore(server: server)
+      if let given { given(server) } else {
+        switch self {
+        case .auto: AutomaticAccountKeyring(server: server)
+        case .secretService: LibsecretUserSessionDataStore(server: server)
+        case .kernel: KernelKeyringUserSessionDataStore(server: server)
+        }
       }
     return CurrentAccountSessionStore(keyring: keyring, current: current, server: server)
   }

@@ -123,6 +123,9 @@ package struct CompositionSeams: Sendable {
   var httpClient: (any HTTPClient)?
   /// Keeps the session instead of the keyring.
   var sessionStore: (any UserSessionDataStore)?
+  /// The keyring that keeps each server's sessions, in place of `APP_KEYRING`'s, under the
+  /// data folder's current account as usual: a test's own kernel keyring, which ends with it.
+  var accountKeyring: (@Sendable (_ server: String) -> any AccountKeyring)?
   /// What push's 3-second wait, the likes long poll's retries and banners sleep on.
   var clock: (any Clock<Duration>)?
   /// The embedded backend's PBKDF2 rounds for new password hashes. The binary always uses

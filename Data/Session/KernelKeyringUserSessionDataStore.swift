@@ -14,18 +14,44 @@ import Keyring
 public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
   private let service: String
   private let server: String
+  /// The keyring that holds the keys: the user's persistent one, or one given.
+  private let home: Home
   let keyring = KernelKeyring()
+
+  enum Home {
+    case persistent
+    case given(serial: Int32)
+  }
 
   public init(service: String = LibsecretUserSessionDataStore.defaultService, server: String) {
     self.service = service
     self.server = server
+    home = .persistent
+  }
+
+  /// Keeps the keys in the keyring `serial`, which the caller created and possesses, and ends:
+  /// a keyring that lives no longer than its owner (a test's, with nothing to clean up in the
+  /// user's persistent keyring).
+  public init(
+    service: String = LibsecretUserSessionDataStore.defaultService, server: String,
+    inKeyring serial: Int32
+  ) {
+    self.service = service
+    self.server = server
+    home = .given(serial: serial)
   }
 
   public var location: String {
-    "kernel keyring (the user's persistent keyring), a user key with service=\(service) server=\(server)"
+    switch home {
+    case .persistent:
+      "kernel keyring (the user's persistent keyring), a user key with service=\(service) server=\(server)"
+    case .given(let serial):
+      "kernel keyring (keyring \(serial)), a user key with service=\(service) server=\(server)"
+    }
   }
 
   public var retention: String? {
+    if case .given = home { return "The kernel keeps this session until its keyring is removed." }
     let expiry = KernelKeyring.persistentExpiry().map(Self.spoken) ?? "a few days"
     return "The kernel keeps this session until the machine restarts, or until no app has "
       + "used the persistent keyring for \(expiry) (its expiry, "
@@ -34,11 +60,11 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
 
   public func readUserSession() async throws -> RemoteUserSession? {
     try await inSessionStoreTerms {
-      let persistent = try keyring.persistentKeyring()
+      let holder = try homeKeyring()
       // A key removed between the listing and the read (another process signed out) is
       // listed again: the answer is then the other session, or none.
       for _ in 0..<3 {
-        guard let session = try sessions(in: persistent).first else { return nil }
+        guard let session = try sessions(in: holder).first else { return nil }
         if let token = try keyring.read(session.key.serial) {
           return RemoteUserSession(username: session.account, accessToken: AccessToken(token))
         }
@@ -50,43 +76,43 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
 
   public func signedInUsername() async throws -> String? {
     try await inSessionStoreTerms {
-      try sessions(in: try keyring.persistentKeyring()).first?.account
+      try sessions(in: try homeKeyring()).first?.account
     }
   }
 
   public func save(_ session: RemoteUserSession) async throws {
     try await inSessionStoreTerms {
-      let persistent = try keyring.persistentKeyring()
+      let holder = try homeKeyring()
       let description = prefix + session.username
       let token = session.accessToken.value
       // Add first, then remove the others: a failure between the two leaves an extra key,
       // never none. Two sign-ins at once can each remove the other's new key (each one
       // replaced a key the other had listed), so each then looks for its own and adds it
       // again if it is gone: whichever finishes last leaves its session.
-      try keyring.add(description: description, payload: token, to: persistent)
-      for other in try sessions(in: persistent) where other.account != session.username {
+      try keyring.add(description: description, payload: token, to: holder)
+      for other in try sessions(in: holder) where other.account != session.username {
         try keyring.remove(other.key.serial)
       }
-      if try !sessions(in: persistent).contains(where: { $0.account == session.username }) {
-        try keyring.add(description: description, payload: token, to: persistent)
+      if try !sessions(in: holder).contains(where: { $0.account == session.username }) {
+        try keyring.add(description: description, payload: token, to: holder)
       }
     }
   }
 
   public func deleteUserSession() async throws {
     try await inSessionStoreTerms {
-      let persistent = try keyring.persistentKeyring()
-      for session in try sessions(in: persistent) { try keyring.remove(session.key.serial) }
+      let holder = try homeKeyring()
+      for session in try sessions(in: holder) { try keyring.remove(session.key.serial) }
     }
   }
 
   public func checkWritable() async throws {
     try await inSessionStoreTerms {
       // A throwaway key under its own service name, so no session listing can ever see it.
-      let persistent = try keyring.persistentKeyring()
+      let holder = try homeKeyring()
       let probe = try keyring.add(
         description: "\(service).write-check session server=\(server)", payload: "write-check",
-        to: persistent)
+        to: holder)
       try keyring.remove(probe)
     }
   }
@@ -94,14 +120,22 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
   var prefix: String { "\(service) session server=\(server) account=" }
 
   /// This store's keys, by account name: the first is the one read.
-  func sessions(in persistent: Int32) throws -> [(account: String, key: KernelKeyring.Key)] {
-    try keyring.keys(in: persistent)
+  func sessions(in holder: Int32) throws -> [(account: String, key: KernelKeyring.Key)] {
+    try keyring.keys(in: holder)
       .compactMap { key in
         guard key.description.hasPrefix(prefix) else { return nil }
         let account = String(key.description.dropFirst(prefix.count))
         return account.isEmpty ? nil : (account, key)
       }
       .sorted { $0.account < $1.account }
+  }
+
+  /// The keyring's serial. Asking for the persistent keyring also restarts its expiry timer.
+  private func homeKeyring() throws -> Int32 {
+    switch home {
+    case .persistent: try keyring.persistentKeyring()
+    case .given(let serial): try keyring.linked(serial)
+    }
   }
 
   private static func spoken(_ expiry: Duration) -> String {
@@ -118,14 +152,14 @@ public struct KernelKeyringUserSessionDataStore: UserSessionDataStore {
 extension KernelKeyringUserSessionDataStore: AccountKeyring {
   public func accounts() async throws -> [String] {
     try await inSessionStoreTerms {
-      try sessions(in: try keyring.persistentKeyring()).map(\.account)
+      try sessions(in: try homeKeyring()).map(\.account)
     }
   }
 
   public func readSession(account: String) async throws -> RemoteUserSession? {
     try await inSessionStoreTerms {
-      let persistent = try keyring.persistentKeyring()
-      guard let key = try sessions(in: persistent).first(where: { $0.account == account })?.key,
+      let holder = try homeKeyring()
+      guard let key = try sessions(in: holder).first(where: { $0.account == account })?.key,
         let token = try keyring.read(key.serial)
       else { return nil }
       return RemoteUserSession(username: account, accessToken: AccessToken(token))
@@ -137,14 +171,14 @@ extension KernelKeyringUserSessionDataStore: AccountKeyring {
       // `add` of a key with the same description updates it in place.
       _ = try keyring.add(
         description: prefix + session.username, payload: session.accessToken.value,
-        to: try keyring.persistentKeyring())
+        to: try homeKeyring())
     }
   }
 
   public func deleteSession(account: String) async throws {
     try await inSessionStoreTerms {
-      let persistent = try keyring.persistentKeyring()
-      for session in try sessions(in: persistent) where session.account == account {
+      let holder = try homeKeyring()
+      for session in try sessions(in: holder) where session.account == account {
         try keyring.remove(session.key.serial)
       }
     }

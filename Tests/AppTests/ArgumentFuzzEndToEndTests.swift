@@ -10,7 +10,7 @@ import Testing
 /// seed (a failure prints the seed and the command line).
 @Suite(
   .timeLimit(.minutes(10)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ArgumentFuzzEndToEndTests {
   private static let allowedStatuses: Set<Int32> = [0, 1, 4, 64, 130]
   /// What a command that keeps running says once it does: a person then presses Ctrl-C.

@@ -30,10 +30,12 @@ public enum ChildProcess {
   }
 
   /// Starts the child with its streams on `files`; `newSession` makes it a session leader,
-  /// so that a terminal among its files becomes its controlling terminal.
+  /// so that a terminal among its files becomes its controlling terminal. `listening`, a
+  /// socket that is not descriptor 3, becomes the child's descriptor 3 (socket activation's
+  /// first, `LISTEN_FDS`).
   public static func spawn(
     _ executable: URL, _ arguments: [String], environment: [String: String], files: Files,
-    newSession: Bool = false
+    newSession: Bool = false, listening: Int32? = nil
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -46,7 +48,11 @@ public enum ChildProcess {
     // Nothing else of the test process goes to the child. SwiftNIO's listening sockets are
     // not close-on-exec: a child that inherited a test server's socket kept it listening
     // after the server stopped, so "server down" became "no answer within 15 s".
-    closeInheritedDescriptors(&actions, from: 3)
+    if let listening {
+      precondition(listening != 3, "the listening socket must not already be descriptor 3")
+      posix_spawn_file_actions_adddup2(&actions, listening, 3)
+    }
+    closeInheritedDescriptors(&actions, from: listening == nil ? 3 : 4)
 
     // A child inherits the spawning thread's signal mask, and the test runner's threads
     // block most signals: without this, the child (and the daemons it starts) would ignore

@@ -1,9 +1,11 @@
 import Foundation
 
-/// Whether tests that need a Secret Service run here.
+/// Whether the specs that need a Secret Service in the test process run here (the
+/// end-to-end tests start their own: `PrivateSessionBus`).
 public enum TestKeyring {
-  /// True under CI=true (where a missing keyring must fail, not skip), or when the session
-  /// bus has a Secret Service that answers.
+  /// True under CI=true (where a missing keyring must fail, not skip; scripts/test runs
+  /// these specs inside scripts/with-keyring), or when the session bus has a Secret Service
+  /// that answers.
   public static let shouldTest: Bool = isCI || isReachable
 
   public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }

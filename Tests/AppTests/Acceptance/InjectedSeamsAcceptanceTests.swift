@@ -11,7 +11,7 @@ import Testing
 /// here at once.
 @Suite(
   .timeLimit(.minutes(2)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct InjectedSeamsAcceptanceTests {
   @Test func aRequestThatTimesOut_endsTheCommandWithTheReason_andKeepsTheSession() async throws {
     let client = try FaultInjectingHTTPClient()

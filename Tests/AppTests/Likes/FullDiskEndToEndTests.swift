@@ -8,7 +8,7 @@ import Testing
 /// one.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"),
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"),
   .enabled(
     if: getuid() == 0 || ProcessInfo.processInfo.environment["CI"] == "true",
     "mounting a small disk needs root (CI runs as root)"))

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct LikesEndToEndTests {
   @Test func blurredPages_neverRevealAName_untilUnblurred() async throws {
     let app = try AppRunner.inProcess()

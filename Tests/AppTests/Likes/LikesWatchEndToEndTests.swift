@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct LikesWatchEndToEndTests {
   private let fast: [String: String?] = ["APP_DEMO_LIKE_SECONDS": "0.4"]
 

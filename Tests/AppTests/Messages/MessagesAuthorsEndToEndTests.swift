@@ -8,7 +8,7 @@ import Testing
 /// which does not store authors yet. `app` runs as a process of its own, in Paris.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct MessagesAuthorsEndToEndTests {
   private static let paris: [String: String?] = ["TZ": "Europe/Paris"]
   /// 2027-01-15 08:00:00 UTC: 09:00 in Paris, offset +01:00.

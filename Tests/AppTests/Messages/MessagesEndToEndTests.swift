@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct MessagesEndToEndTests {
   @Test func messages_listsEverybodySorted_withMultiLineMessagesAsOneItem() async throws {
     let app = try AppRunner.inProcess()
@@ -182,7 +182,7 @@ struct MessagesEndToEndTests {
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains(message), "\(result.stderr)")
-    #expect(await SecretTool.accounts(server: served.apiURL) == ["demo"])
+    #expect(await app.keyring.accounts(server: served.apiURL) == ["demo"])
     _ = try await app.run(["logout", "--local", "--api-url", served.apiURL])
   }
 
@@ -220,7 +220,7 @@ struct MessagesEndToEndTests {
       served.requests.first == "POST /oauth/token", "signed out, nothing was asked of the server")
     #expect(expired.status == 4)
     #expect(expired.stdout.contains(#""code" : "session_expired""#))
-    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: served.apiURL).isEmpty)
   }
 }
 

@@ -6,7 +6,7 @@ import Testing
 /// in-process runs replace: a long message arrives whole from a file and from a pipe.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct MessagesStandardInputEndToEndTests {
   private struct Person: Decodable {
     struct Message: Decodable {

@@ -10,7 +10,7 @@ import Testing
 /// like, match, talk, and part; stdout, stderr and exit codes checked.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct PeopleEndToEndTests {
   @Test func twoAccounts_findLikeMatchTalkAndPart_throughTheCommands() async throws {
     let server = try AppRunner()

@@ -61,7 +61,7 @@ struct WatchOnAStrangersServerEndToEndTests {
   /// The built app, signed in on the stranger's server; the watch is stopped with Ctrl-C
   /// once the last event it knows is shown, so nothing here depends on how fast it went.
   @Test(
-    .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+    .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
   func unknownEventTypes_arePassedOver_andTheWatchGoesOn() async throws {
     let server = try await LoopbackHTTPServer.start { await Self.answer($0) }
     defer { Task { await server.stop() } }

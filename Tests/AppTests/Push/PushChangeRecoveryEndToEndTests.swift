@@ -8,7 +8,7 @@ import Testing
 /// backends agreeing and nothing pending in the data folder.
 @Suite(
   .timeLimit(.minutes(5)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct PushChangeRecoveryEndToEndTests {
   enum Change: String, CaseIterable, Sendable {
     case on, off

@@ -10,7 +10,7 @@ import Testing
 /// and on the real clock over HTTP in PushPartialFailureEndToEndTests.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct PushEndToEndTests {
   @Test func statusOnOffToggle() async throws {
     let clock = InstantClock()

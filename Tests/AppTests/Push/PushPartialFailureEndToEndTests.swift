@@ -12,7 +12,7 @@ import Testing
 /// suite, and the "no answer" cases ended 4 to 6 s past the limit on a loaded 2-core machine.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct PushPartialFailureEndToEndTests {
   enum Command: String, CaseIterable, Sendable {
     case status, on, off, toggle

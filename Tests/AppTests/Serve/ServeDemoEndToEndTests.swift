@@ -8,7 +8,7 @@ import Testing
 /// and each client a process of its own, with its own data folder.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ServeDemoEndToEndTests {
   @Test func aServerForRealUse_hasNoDemoAccount_andInventsNobody() async throws {
     let app = try AppRunner()

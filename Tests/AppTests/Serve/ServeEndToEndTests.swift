@@ -11,7 +11,7 @@ import Testing
 /// serves to several devices is `ServedDevicesEndToEndTests`, on the application in process.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ServeEndToEndTests {
   @Test func theAccessLog_namesEachRequest_neverAPasswordOrAToken() async throws {
     let app = try AppRunner()

@@ -9,7 +9,7 @@ import Testing
 /// instance, as a load balancer would send them.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"),
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"),
   .enabled(if: PostgresTestCluster.isAvailable, "needs PostgreSQL (CI=true makes this a failure)"))
 struct ServeOnPostgresEndToEndTests {
   @Test func threeInstancesStartedTogether_shareAccountsMessagesAndRealtimeLikes() async throws {

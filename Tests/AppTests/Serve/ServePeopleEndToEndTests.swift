@@ -7,7 +7,7 @@ import Testing
 /// PostgreSQL instances, where what one instance takes reaches a long poll on the other.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ServePeopleEndToEndTests {
   @Test func accountsFindLikeMatchTalkUnmatchAndBlock_onAServerForRealUse() async throws {
     let app = try AppRunner()

@@ -12,7 +12,7 @@ import Testing
 /// keyring, device B runs in process with a session store of its own.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ServedDevicesEndToEndTests {
   @Test func pushOnOneDevice_isAnotherDevice_onTheOther() async throws {
     let (app, server, deviceA, deviceB) = try await twoSignedInDevices()

@@ -73,7 +73,7 @@ struct KernelKeyringEndToEndTests {
 
   /// Where a Secret Service answers, `auto` uses it, even with a session in the kernel.
   @Test(
-    .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+    .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
   func aSecretServiceSession_isStillPreferred() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
@@ -92,7 +92,7 @@ struct KernelKeyringEndToEndTests {
 
     #expect(session.stdout.contains("Token: kept in the Secret Service"), "\(session.stdout)")
     #expect(logout.status == 0)
-    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: served.apiURL).isEmpty)
     #expect(try KernelKeyctl.keys(server: served.apiURL).count == 1, "auto left the kernel's alone")
   }
 

@@ -8,7 +8,7 @@ import Testing
 /// loader says what it loads (`LD_DEBUG=libs`, glibc's own report).
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct KeyringLoadingEndToEndTests {
   private let keyringLibraries = ["libsecret-1.so", "libgio-2.0.so", "libglib-2.0.so"]
   private let sessionBusLibrary = "libsystemd.so"

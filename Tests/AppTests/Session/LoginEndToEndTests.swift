@@ -5,7 +5,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct LoginEndToEndTests {
   @Test func login_signsInTheDemoAccount_andKeepsTheTokenInTheKeyringOnly() async throws {
     let app = try AppRunner()
@@ -18,9 +18,8 @@ struct LoginEndToEndTests {
     #expect(result.stdout.hasPrefix("Signed in as demo (Demo User) on the embedded backend"))
     let server = "embedded:\(app.dataFolder.path)"
     #expect(result.stdout.contains("service=app server=\(server) account=demo"))
-    #expect(await SecretTool.accounts(server: server) == ["demo"])
-    #expect(await SecretTool.finds(account: "demo", server: server))
-    let token = try #require(await SecretTool.token(server: server, account: "demo"))
+    #expect(await app.keyring.accounts(server: server) == ["demo"])
+    let token = try #require(await app.keyring.token(server: server, account: "demo"))
     #expect(token.count >= 32)
     #expect(app.filesContaining(token).isEmpty, "the token must live in the keyring only")
     #expect(!result.stdout.contains(token) && !result.stderr.contains(token))
@@ -38,7 +37,7 @@ struct LoginEndToEndTests {
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("error: Wrong username or password."))
-    #expect(await SecretTool.accounts(server: "embedded:\(app.dataFolder.path)").isEmpty)
+    #expect(await app.keyring.accounts(server: "embedded:\(app.dataFolder.path)").isEmpty)
   }
 
   @Test func login_interactively_fromPipedLines_walksWelcomeAndSignIn() async throws {
@@ -119,7 +118,7 @@ struct LoginEndToEndTests {
       bad.stderr.contains(
         "error: A username is 3 to 32 characters from a-z, 0-9, '.', '_' and '-'. A password needs at least 8 characters."
       ))
-    #expect(await SecretTool.accounts(server: "embedded:\(app.dataFolder.path)") == ["alice"])
+    #expect(await app.keyring.accounts(server: "embedded:\(app.dataFolder.path)") == ["alice"])
     _ = try await app.run(["logout"])
   }
 
@@ -136,7 +135,7 @@ struct LoginEndToEndTests {
 
     let result = try await app.run(
       ["login", "--username", "demo", "--password-stdin"], stdin: "demo-password")
-    let kept = await SecretTool.accounts(server: server)
+    let kept = await app.keyring.accounts(server: server)
     #expect(kept.sorted() == ["alice", "demo"], "both kept")
     let listed = try await app.run(["accounts"])
     let switched = try await app.run(["switch", "alice"])
@@ -151,11 +150,11 @@ struct LoginEndToEndTests {
     #expect(unknown.status == 1)
     #expect(unknown.stderr.hasPrefix("error: No session is kept for zed on "), "\(unknown.stderr)")
     #expect(loggedOut.stdout.hasPrefix("Signed out alice from "))
-    #expect(await SecretTool.accounts(server: server) == ["demo"], "the other stays")
+    #expect(await app.keyring.accounts(server: server) == ["demo"], "the other stays")
     #expect(after.stdout.contains("This data folder is signed out"), "\(after.stdout)")
     let all = try await app.run(["logout", "--all"])
     #expect(all.stdout.hasPrefix("Signed out demo from "), "\(all.stdout)")
-    #expect(await SecretTool.accounts(server: server) == [])
+    #expect(await app.keyring.accounts(server: server) == [])
   }
 
   @Test func theEmbeddedBackendKeepsAccountsAcrossRuns() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct LogoutEndToEndTests {
   @Test func logout_revokesOnTheServer_andDeletesTheKeyringItem() async throws {
     let served = try await ServedBackend.start()
@@ -12,7 +12,7 @@ struct LogoutEndToEndTests {
     let app = try AppRunner.inProcess()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    #expect(await SecretTool.finds(account: "demo", server: served.apiURL))
+    #expect(await app.keyring.accounts(server: served.apiURL).contains("demo"))
 
     let result = try await app.run(["logout", "--api-url", served.apiURL])
 
@@ -22,7 +22,7 @@ struct LogoutEndToEndTests {
         == "Signed out demo from \(served.apiURL): the token was revoked on the server and deleted from the keyring.\n"
     )
     #expect(served.requests.last == "POST /auth/revoke")
-    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test func logout_whenTheServerIsDown_keepsTheSession_untilLocalLogout() async throws {
@@ -33,7 +33,7 @@ struct LogoutEndToEndTests {
     await served.stop()
 
     let failed = try await app.run(["logout", "--api-url", served.apiURL])
-    let kept = await SecretTool.accounts(server: served.apiURL)
+    let kept = await app.keyring.accounts(server: served.apiURL)
     let local = try await app.run(["logout", "--local", "--api-url", served.apiURL, "--json"])
 
     #expect(failed.status == 1)
@@ -45,7 +45,7 @@ struct LogoutEndToEndTests {
       try JSONSerialization.jsonObject(with: Data(local.stdout.utf8)) as? [String: Any])
     #expect(document["signedOut"] as? Bool == true)
     #expect(document["revokedOnServer"] as? Bool == false)
-    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test func logout_treatsAServer401AsDone() async throws {
@@ -59,7 +59,7 @@ struct LogoutEndToEndTests {
     let result = try await app.run(["logout", "--api-url", served.apiURL])
 
     #expect(result.status == 0)
-    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test func logout_whenSignedOut_hasNothingToDo() async throws {

@@ -61,7 +61,7 @@ import Testing
 /// so at once, neither hang on the prompt nor claim that nobody is signed in.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct LockedKeyringEndToEndTests {
   @Test func session_inALockedKeyring_saysItIsLocked() async throws {
     let app = try AppRunner()
@@ -96,7 +96,7 @@ struct LockedKeyringEndToEndTests {
 /// new one, as a new `app` would, instead of failing until the shell is quit.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct RestartedKeyringEndToEndTests {
   @Test func theShell_usesAKeyringThatRestarted_withoutBeingRestarted() async throws {
     let app = try AppRunner()
@@ -116,11 +116,11 @@ struct RestartedKeyringEndToEndTests {
         until_shown() { timeout 30 bash -c "until [ \\$(grep -c \\"$1\\" \\"$out\\") -ge $2 ]; do sleep 0.05; done"; }
         printf "login demo\\ndemo-password\\nsession\\n" >&3
         until_shown "Token: kept" 1 || exit 90
-        # The daemon of this bus only: the test run has its own, found the same way.
+        # The daemon of this bus only: the runner has a bus of its own, found the same way.
         daemon=$(for pid in $(pgrep -x gnome-keyring-d); do
           grep -qz "^XDG_RUNTIME_DIR=$XDG_RUNTIME_DIR$" /proc/$pid/environ 2>/dev/null && echo $pid
         done)
-        [ -n "$daemon" ] || exit 92
+        [ -n "$daemon" ] || { cat "$out"; pgrep -a gnome-keyring-d; exit 92; }
         kill $daemon
         timeout 10 bash -c "while kill -0 $daemon 2>/dev/null; do sleep 0.05; done"
         printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
@@ -148,9 +148,9 @@ enum PrivateKeyringBus {
     # A runtime folder of its own, or the daemon would find the test run's keyring; it
     # also finds this session's daemons afterwards, to stop them.
     export XDG_RUNTIME_DIR="$(mktemp -d)"
-    # Nor may it find the suite's daemon: when the app asks this bus before its daemon
+    # Nor may it find another keyring's daemon: when the app asks this bus before its daemon
     # holds its name, D-Bus starts `gnome-keyring-daemon --start`, which looks for a
-    # running daemon through GNOME_KEYRING_CONTROL and would hand itself to the suite's.
+    # running daemon through GNOME_KEYRING_CONTROL and would hand itself to that one.
     unset GNOME_KEYRING_CONTROL
     stop() {
       for pid in $(pgrep -x gnome-keyring-d; pgrep -x dbus-daemon); do
@@ -164,11 +164,11 @@ enum PrivateKeyringBus {
 /// `scripts/with-keyring`'s private keyring survives its daemon aborting, as
 /// gnome-keyring-daemon 42 sometimes does when clients come and go quickly (GNOME
 /// gnome-keyring #196): D-Bus brings it back unlocked, with what was stored, instead of
-/// locked with every later call waiting for a prompt. Runs a keyring of its own, inside the
-/// suite's, so the suite's daemon is never touched.
+/// locked with every later call waiting for a prompt. Runs a keyring of its own, apart from
+/// the runner's, so no other test's daemon is touched.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs gnome-keyring (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct PrivateKeyringScriptTests {
   @Test func anAbortedDaemon_comesBackUnlocked_withWhatWasStored() async throws {
     let app = try AppRunner()

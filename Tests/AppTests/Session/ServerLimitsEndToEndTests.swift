@@ -10,7 +10,7 @@ import Testing
 /// on a write is not. `--json` carries the code and the wait.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ServerLimitsEndToEndTests {
   @Test func aThrottledSignIn_saysHowLongToWait_andIsNotRetried() async throws {
     let served = try await ServedBackend.start()
@@ -35,7 +35,7 @@ struct ServerLimitsEndToEndTests {
     let error = try #require(try document(json.stdout)["error"] as? [String: Any])
     #expect(error["code"] as? String == "too_many_attempts")
     #expect(error["retryAfter"] as? Int == 42)
-    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test func theEmbeddedServersOwnThrottle_reachesThePerson() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct SessionEndToEndTests {
   @Test func session_exits4_whenSignedOut_withJSONForScripts() async throws {
     let app = try AppRunner.inProcess()
@@ -29,10 +29,10 @@ struct SessionEndToEndTests {
   @Test func session_showsWhoWhereAndWhichKeyringItem_neverTheToken() async throws {
     let served = try await ServedBackend.start()
     defer { served.cancel() }
-    let app = try AppRunner.inProcess()
+    let app = try AppRunner()
     defer { app.remove() }
     try await app.signInDemo(on: served)
-    let token = try #require(await SecretTool.token(server: served.apiURL, account: "demo"))
+    let token = try #require(await app.keyring.token(server: served.apiURL, account: "demo"))
 
     let text = try await app.run(["session", "--api-url", served.apiURL])
     let json = try await app.run(["session", "--api-url", served.apiURL, "--json"])
@@ -70,7 +70,7 @@ struct SessionEndToEndTests {
     #expect(
       result.stderr.contains(
         "error: The session of demo has expired or was revoked; it was removed."))
-    #expect(await SecretTool.accounts(server: served.apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: served.apiURL).isEmpty)
   }
 
   @Test(arguments: [
@@ -105,7 +105,7 @@ struct SessionEndToEndTests {
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(
-      await SecretTool.accounts(server: served.apiURL) == ["demo"],
+      await app.keyring.accounts(server: served.apiURL) == ["demo"],
       "a failing server must not end the session")
     _ = try await app.run(["logout", "--local", "--api-url", served.apiURL])
   }
@@ -124,7 +124,7 @@ struct SessionEndToEndTests {
       result.stderr.contains(
         "error: The server is unreachable: could not connect to 127.0.0.1:\(served.server.port)."))
     #expect(result.stderr.contains("hint: Check the server address"))
-    #expect(await SecretTool.accounts(server: served.apiURL) == ["demo"])
+    #expect(await app.keyring.accounts(server: served.apiURL) == ["demo"])
     _ = try await app.run(["logout", "--local", "--api-url", served.apiURL])
   }
 
@@ -143,7 +143,7 @@ struct SessionEndToEndTests {
 
     #expect(result.status == 1)
     #expect(result.stderr.contains("error: The server is unreachable"))
-    #expect(await SecretTool.accounts(server: apiURL).isEmpty)
+    #expect(await app.keyring.accounts(server: apiURL).isEmpty)
   }
 
   @Test func theAPIURLComesFromTheEnvironment_whenNoOptionIsGiven() async throws {
@@ -171,7 +171,7 @@ struct SessionEndToEndTests {
     let login = try await app.run(
       ["login", "--api-url", served.apiURL, "--username", "demo", "--password-stdin", "--verbose"],
       stdin: "demo-password")
-    let token = try #require(await SecretTool.token(server: served.apiURL, account: "demo"))
+    let token = try #require(await app.keyring.token(server: served.apiURL, account: "demo"))
     let session = try await app.run(["session", "--api-url", served.apiURL, "--verbose"])
 
     #expect(login.stderr.contains("→ POST \(served.path)/oauth/token"), "\(login.stderr)")

@@ -9,7 +9,7 @@ import Testing
 /// first failing line's. Run in process, through `AppMain.run`, as the binary runs it.
 @Suite(
   .timeLimit(.minutes(2)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellTranscriptEndToEndTests {
   @Test func aScriptedSession_signsUp_pagesThroughLikes_andLogsOut() async throws {
     let app = try AppRunner.inProcess()
@@ -169,7 +169,7 @@ struct ShellTranscriptEndToEndTests {
       Self.appearInOrder(
         [
           "demo@\(host) offline> session\n", "Signed in as demo on \(served.apiURL), offline",
-          "Token: kept in the Secret Service", "demo@\(host) offline> likes\n",
+          "Token: kept in the kernel keyring", "demo@\(host) offline> likes\n",
           "Liked you: page 1, items 1–10", "demo@\(host) offline likes> likes 2\n",
         ], in: result.stdout), "\(result.stdout)")
     #expect(result.stderr.contains("line 3: error: The server is unreachable"), "\(result.stderr)")

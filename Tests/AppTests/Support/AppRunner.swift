@@ -1,3 +1,4 @@
+import Data
 import Foundation
 import TestSupport
 import Testing
@@ -30,22 +31,36 @@ struct AppRunner {
   /// The composition seams of in-process runs; nil runs the binary.
   let seams: CompositionSeams?
 
+  /// Where this runner's app keeps its sessions, apart from every other test's: in process,
+  /// a kernel keyring of its own (GDBus's session bus is one for the whole process); as
+  /// the binary, a session bus of its own whose Secret Service starts when first asked.
+  /// `remove()` ends it.
+  let keyring: RunnerKeyring
+
   init() throws {
     try self.init(seams: nil)
   }
 
-  /// A runner whose commands run in this process, with `seams` in the composition root.
+  /// A runner whose commands run in this process, with `seams` in the composition root,
+  /// its sessions in a kernel keyring of its own unless `seams` keep them elsewhere.
   /// Its embedded backend hashes with 1,000 PBKDF2 rounds unless `seams` say otherwise: at
   /// 600,000, every in-process sign-in and every new data folder cost a second of CPU, and
   /// side by side they kept the test servers from answering within their bounds.
   static func inProcess(_ seams: CompositionSeams = CompositionSeams()) throws -> AppRunner {
     var seams = seams
     seams.embeddedPasswordRounds = seams.embeddedPasswordRounds ?? 1_000
-    return try AppRunner(seams: seams)
+    guard seams.sessionStore == nil, seams.accountKeyring == nil else {
+      return try AppRunner(seams: seams, keyring: .givenBySeams)
+    }
+    let own = try OwnKernelKeyring()
+    let serial = own.serial
+    seams.accountKeyring = { KernelKeyringUserSessionDataStore(server: $0, inKeyring: serial) }
+    return try AppRunner(seams: seams, keyring: .kernel(own))
   }
 
-  private init(seams: CompositionSeams?) throws {
+  private init(seams: CompositionSeams?, keyring: RunnerKeyring? = nil) throws {
     self.seams = seams
+    self.keyring = try keyring ?? .secretService(PrivateSessionBus())
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "app-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -116,6 +131,14 @@ struct AppRunner {
     // As in process (`inProcess`): a hash of 600,000 rounds at the hashing threads' low
     // priority once outlasted a client's 15 s on a machine whose cores were all busy.
     variables["APP_PASSWORD_ROUNDS"] = "1000"
+    variables["DBUS_SESSION_BUS_ADDRESS"] = nil
+    switch keyring {
+    case .secretService(let bus): variables.merge(bus.environment) { $1 }
+    // The seam keeps the sessions; the choice says so to the warm-up, which then leaves the
+    // process's session bus alone.
+    case .kernel: variables["APP_KEYRING"] = "kernel"
+    case .givenBySeams: break
+    }
     for (name, value) in environment { variables[name] = value }
     return variables
   }
@@ -156,6 +179,7 @@ struct AppRunner {
   /// in-process command's database closes on GRDB's queue just after the command returned,
   /// and SQLite deletes `app.sqlite-shm` while Foundation is removing the folder (ENOENT).
   func remove() {
+    keyring.end()
     do {
       try FileManager.default.removeItem(at: scratch)
     } catch {

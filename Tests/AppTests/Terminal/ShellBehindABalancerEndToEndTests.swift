@@ -8,7 +8,7 @@ import Testing
 /// told of no trouble, since there was always an instance to answer.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"),
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"),
   .enabled(if: PostgresTestCluster.isAvailable, "needs PostgreSQL (CI=true makes this a failure)"))
 struct ShellBehindABalancerEndToEndTests {
   @Test func oneInstanceKilled_andTheOtherStopped_theBannersGoOn_andNothingIsSaid()

@@ -6,7 +6,7 @@ import Testing
 /// person clearing space or a disk might change it, the next command opens it again.
 @Suite(
   .timeLimit(.minutes(2)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellCacheFileEndToEndTests {
   private static let notice = "The likes cache was unreadable; it was moved to"
 

@@ -8,7 +8,7 @@ import Testing
 /// server whose database was replaced.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellKeepsItsWordTerminalEndToEndTests {
   private static let oneLikeASecond: [String: String?] = ["APP_DEMO_LIKE_SECONDS": "1"]
 

@@ -7,7 +7,7 @@ import Testing
 /// job-control shell, `fg` bringing back the prompt and the half-typed line.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellKeysTerminalEndToEndTests {
   private static let ctrlD = "\u{4}"
   private static let ctrlZ = "\u{1A}"

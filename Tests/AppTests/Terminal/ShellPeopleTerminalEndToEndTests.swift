@@ -8,7 +8,7 @@ import Testing
 /// it, `send NAME` asking for the subject and the text, and `unmatch NAME`.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellPeopleTerminalEndToEndTests {
   @Test func aLikeAMatchAndAMessage_reachTheShellAsBanners() async throws {
     let app = try AppRunner()

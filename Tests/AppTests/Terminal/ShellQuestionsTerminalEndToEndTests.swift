@@ -8,7 +8,7 @@ import Testing
 /// runs wait for the next prompt, and a resize is followed.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellQuestionsTerminalEndToEndTests {
   private static let ctrlA = "\u{1}"
   private static let ctrlC = "\u{3}"

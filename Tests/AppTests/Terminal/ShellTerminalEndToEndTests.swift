@@ -7,7 +7,7 @@ import Testing
 /// typed on a real pseudo-terminal and what they did is read back from the screen.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellTerminalEndToEndTests {
   private static let up = "\u{1B}[A"
   private static let ctrlC = "\u{3}"

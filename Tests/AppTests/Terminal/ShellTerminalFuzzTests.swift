@@ -15,7 +15,7 @@ import Testing
 /// crash nor hang, and it ends only when told to.
 @Suite(
   .timeLimit(.minutes(5)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct ShellTerminalFuzzTests {
   static let sequences = 300
   /// Fixed, so that every run types the same keys; `APP_FUZZ_SEED=N` explores others.

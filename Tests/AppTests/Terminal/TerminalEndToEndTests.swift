@@ -6,7 +6,7 @@ import Testing
 /// and output lines share one screen, and what Ctrl-C typed at the keyboard does.
 @Suite(
   .timeLimit(.minutes(3)),
-  .enabled(if: TestKeyring.shouldTest, "needs a Secret Service (CI=true makes this a failure)"))
+  .enabled(if: PrivateSessionBus.canStart, "needs the keyring daemons (CI=true: a failure)"))
 struct TerminalEndToEndTests {
   private static let spinnerFrames = Set("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
   private static let question = "Allow notifications from app on this device? [y/N] "
