@@ -59,8 +59,8 @@ public final class PrivateSessionBus: Sendable {
     self.environment = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(socketPath)"]
   }
 
-  /// Kills the bus and the keyring daemon it started, and removes their folder. Safe to
-  /// call more than once.
+  /// Kills the bus and the keyring daemon it started, and removes their folder: once, when
+  /// the test ends (`AppRunner.remove()`).
   public func stop() {
     for pid in Self.daemons(runningIn: folder, besides: bus) { kill(pid, SIGKILL) }
     kill(bus, SIGKILL)
